@@ -1,0 +1,125 @@
+extension RoutePattern {
+    /// Writes the URL for this pattern with the given parameter values (SPEC §7).
+    ///
+    /// Literals and values are percent-encoded (`%XX`, uppercase) outside RFC 3986 `pchar`,
+    /// so a value stays one segment; a catch-all value keeps its `/`. Matching the result
+    /// against this pattern gives back exactly `parameters`.
+    ///
+    /// ```swift
+    /// try RoutePattern("reader://book/:id").url(parameters: ["id": "a b"])  // "reader://book/a%20b"
+    /// ```
+    /// - Parameters:
+    ///   - parameters: a value for every named segment.
+    ///   - converters: declared converters that check `<name:…>` values.
+    /// - Throws: ``GenerationError`` for a missing, empty or rejected value, or an anonymous `*`.
+    public func url(parameters: [String: String],
+                    converters: [any ParameterConverter] = []) throws(GenerationError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        let firstAfterScheme = hasScheme ? 1 : 0
+        for (position, segment) in segments.enumerated() {
+            let isScheme = hasScheme && position == 0
+            let isHost = hasScheme && hasHost && position == 1
+            // A ':' in the first segment of a scheme-less URL would read as a scheme.
+            let strict = isHost || (!hasScheme && position == 0)
+            var content: [UInt8] = []
+            switch segment.kind {
+            case .literal(let literal):
+                if isScheme { content += literal.utf8 } else {
+                    encode(literal, into: &content, keepSlash: false, strict: strict)
+                }
+            case .wildcard:
+                throw .anonymousWildcard(column: segment.column, pattern: text)
+            case .parameter(let name, let converter):
+                guard let value = parameters[name] else { throw .missingParameter(name, pattern: text) }
+                guard !value.isEmpty else { throw .emptyValue(name, pattern: text) }
+                try check(value, name: name, converter: converter, converters: converters)
+                if isScheme {
+                    let bytes = Array(value.utf8)
+                    guard ASCII.isAlpha(bytes[0]), bytes.allSatisfy(ASCII.isSchemeCharacter),
+                          !bytes.contains(where: { $0 &- 0x41 < 26 }) else {
+                        throw .rejectedValue(name, value: value, reason:
+                            "a scheme is a lowercase letter followed by letters, digits, '+', '-' or '.'", pattern: text)
+                    }
+                    content = bytes
+                } else {
+                    if isHost, value.utf8.contains(where: { $0 &- 0x41 < 26 }) {
+                        throw .rejectedValue(name, value: value, reason:
+                            "a host is matched lowercased, so its value cannot hold capital letters", pattern: text)
+                    }
+                    encode(value, into: &content, keepSlash: false, strict: strict)
+                }
+            case .catchAll(let name):
+                var value = ""
+                if let name {
+                    guard let given = parameters[name] else { throw .missingParameter(name, pattern: text) }
+                    value = given
+                }
+                if value.utf8.first == ASCII.slash {
+                    throw .rejectedValue(name ?? "**", value: value, reason:
+                        "a catch-all value cannot start with '/': empty segments are dropped when matching", pattern: text)
+                }
+                if isHost {
+                    // The host part is matched as written up to the first '/'; keep ':' and
+                    // '@' in it from being read as a port or userinfo.
+                    let slash = value.utf8.firstIndex(of: ASCII.slash) ?? value.utf8.endIndex
+                    encode(String(value[..<slash]), into: &content, keepSlash: false, strict: true)
+                    encode(String(value[slash...]), into: &content, keepSlash: true, strict: false)
+                } else {
+                    encode(value, into: &content, keepSlash: true, strict: strict)
+                }
+            }
+            if isScheme {
+                output += content
+                continue
+            }
+            let separator: [UInt8]
+            if position == firstAfterScheme {
+                separator = hasScheme ? Array((hasAuthority ? "://" : ":").utf8) : (hasLeadingSlash ? [ASCII.slash] : [])
+            } else {
+                separator = [ASCII.slash]
+            }
+            // An empty catch-all adds nothing, not even its slash (but keeps "://").
+            if content.isEmpty && position != firstAfterScheme { continue }
+            output += separator
+            output += content
+        }
+        if hasScheme && segments.count == 1 {
+            output += Array((hasAuthority ? "://" : ":").utf8)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func check(_ value: String, name: String, converter: String?,
+                       converters: [any ParameterConverter]) throws(GenerationError) {
+        guard let converter else { return }
+        let accepted: Bool
+        if let builtIn = BuiltInConverter(name: Substring(converter)) {
+            var copy = value
+            accepted = copy.withUTF8 { builtIn.accepts($0) }
+        } else if let custom = converters.first(where: { $0.name == converter }) {
+            accepted = custom.accepts(Substring(value))
+        } else {
+            throw .rejectedValue(name, value: value, reason: "converter '\(converter)' is not declared", pattern: text)
+        }
+        if !accepted {
+            throw .rejectedValue(name, value: value, reason: "not a valid '\(converter)'", pattern: text)
+        }
+    }
+
+    /// Percent-encodes every byte outside `pchar`; `keepSlash` leaves `/` for catch-alls,
+    /// `strict` also encodes `:` and `@` where they would change how the URL parses.
+    private func encode(_ text: String, into output: inout [UInt8], keepSlash: Bool, strict: Bool) {
+        for byte in text.utf8 {
+            let plain = (ASCII.isPathCharacter(byte) || (keepSlash && byte == ASCII.slash))
+                && !(strict && (byte == ASCII.colon || byte == ASCII.at))
+            if plain {
+                output.append(byte)
+            } else {
+                output.append(ASCII.percent)
+                output.append(ASCII.upperHexDigits[Int(byte >> 4)])
+                output.append(ASCII.upperHexDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
+}

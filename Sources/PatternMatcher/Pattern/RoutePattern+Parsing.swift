@@ -1,0 +1,186 @@
+/// Turns pattern text into a ``RoutePattern`` (SPEC §2), reporting the first problem with
+/// its column.
+struct PatternParser {
+    let text: String
+    let converters: Set<String>
+    private let bytes: [UInt8]
+
+    init(text: String, converters: Set<String>) {
+        self.text = text
+        self.converters = converters
+        self.bytes = Array(text.utf8)
+    }
+
+    func parse() throws(PatternError) -> RoutePattern {
+        let n = bytes.count
+        if let index = bytes.firstIndex(where: { $0 == ASCII.question || $0 == ASCII.hash }) {
+            throw error(at: index, "a pattern cannot hold a query or a fragment")
+        }
+        var segments: [RoutePattern.Segment] = []
+        var i = 0
+        var hasScheme = false
+        if let schemeEnd = literalSchemeEnd() {
+            let scheme = String(decoding: bytes[0..<schemeEnd].map(ASCII.lowercased), as: UTF8.self)
+            segments.append(.init(kind: .literal(scheme), column: 1, nameRange: nil))
+            hasScheme = true
+            i = schemeEnd + 1
+        } else if n >= 2, bytes[0] == ASCII.star, bytes[1] == ASCII.colon {
+            segments.append(.init(kind: .wildcard, column: 1, nameRange: nil))
+            hasScheme = true
+            i = 2
+        } else if let nameEnd = parameterSchemeEnd() {
+            let name = string(1, nameEnd)
+            segments.append(.init(kind: .parameter(name: name, converter: nil), column: 1,
+                                  nameRange: 1..<nameEnd))
+            hasScheme = true
+            i = nameEnd + 1
+        }
+
+        var hasAuthority = false
+        var hasHost = false
+        if hasScheme, i + 1 < n, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
+            hasAuthority = true
+            i += 2
+            var end = i
+            while end < n, bytes[end] != ASCII.slash { end += 1 }
+            if end > i {
+                segments.append(try segment(from: i, to: end, isHost: true))
+                hasHost = true
+            }
+            i = end
+        }
+        let hasLeadingSlash = !hasScheme && n > 0 && bytes[0] == ASCII.slash
+
+        while i < n {
+            if bytes[i] == ASCII.slash { i += 1; continue }
+            var end = i
+            while end < n, bytes[end] != ASCII.slash { end += 1 }
+            segments.append(try segment(from: i, to: end, isHost: false))
+            i = end
+        }
+
+        if segments.isEmpty {
+            throw PatternError(pattern: text, column: 1, message:
+                "a pattern needs a scheme or a segment (use '**' to match every path)")
+        }
+        var seen: [String: Int] = [:]
+        for (index, segment) in segments.enumerated() {
+            if segment.isCatchAll && index != segments.count - 1 {
+                throw PatternError(pattern: text, column: segment.column,
+                                   message: "'\(segment)' must be the last segment")
+            }
+            if let name = segment.parameterName {
+                if seen[name] != nil {
+                    throw PatternError(pattern: text, column: segment.column,
+                                       message: "parameter name '\(name)' is used twice")
+                }
+                seen[name] = index
+            }
+        }
+        return RoutePattern(text: text, segments: segments, hasScheme: hasScheme,
+                            hasAuthority: hasAuthority, hasHost: hasHost,
+                            hasLeadingSlash: hasLeadingSlash)
+    }
+
+    /// The offset of the `:` ending a literal scheme (`ALPHA *(ALPHA / DIGIT / + - .)`).
+    private func literalSchemeEnd() -> Int? {
+        guard let first = bytes.first, ASCII.isAlpha(first) else { return nil }
+        var j = 1
+        while j < bytes.count, ASCII.isSchemeCharacter(bytes[j]) { j += 1 }
+        return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
+    }
+
+    /// The offset of the `:` ending a `:name:` scheme parameter.
+    private func parameterSchemeEnd() -> Int? {
+        guard bytes.count >= 3, bytes[0] == ASCII.colon, ASCII.isNameStart(bytes[1]) else { return nil }
+        var j = 2
+        while j < bytes.count, ASCII.isNameCharacter(bytes[j]) { j += 1 }
+        return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
+    }
+
+    private func segment(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> RoutePattern.Segment {
+        let column = column(at: start)
+        let first = bytes[start]
+        let length = end - start
+        func make(_ kind: RoutePattern.Segment.Kind, name: Range<Int>? = nil) -> RoutePattern.Segment {
+            .init(kind: kind, column: column, nameRange: name)
+        }
+        switch first {
+        case ASCII.star:
+            if length == 1 { return make(.wildcard) }
+            if bytes[start + 1] == ASCII.star {
+                if length == 2 { return make(.catchAll(name: nil)) }
+                try validateName(from: start + 2, to: end, segmentStart: start)
+                return make(.catchAll(name: string(start + 2, end)), name: (start + 2)..<end)
+            }
+            throw error(at: start, "a segment starting with '*' must be '*', '**' or '**name', not '\(string(start, end))'")
+        case ASCII.tilde where length == 1:
+            return make(.wildcard)
+        case ASCII.colon:
+            try validateName(from: start + 1, to: end, segmentStart: start)
+            return make(.parameter(name: string(start + 1, end), converter: nil), name: (start + 1)..<end)
+        case ASCII.lessThan:
+            guard bytes[end - 1] == ASCII.greaterThan, length >= 2 else {
+                throw error(at: start, "'<' opens a typed parameter that is not closed with '>' at the end of the segment")
+            }
+            guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
+                throw error(at: start, "a typed parameter is written '<type:name>'")
+            }
+            let type = string(start + 1, colon)
+            guard !type.isEmpty else { throw error(at: start, "a typed parameter needs a type before ':'") }
+            try validateName(from: colon + 1, to: end - 1, segmentStart: start)
+            let name = string(colon + 1, end - 1)
+            let converter: String?
+            if type == "string" {
+                converter = nil
+            } else if BuiltInConverter(name: Substring(type)) != nil || converters.contains(type) {
+                converter = type
+            } else {
+                throw error(at: start + 1, "'\(type)' is not a known converter (built in: int, double, uuid, string)")
+            }
+            return make(.parameter(name: name, converter: converter), name: (colon + 1)..<(end - 1))
+        default:
+            if let problem = bytes.withUnsafeBufferPointer({
+                PercentDecoding.firstProblem(in: $0, from: start, to: end)
+            }) {
+                throw error(at: problem.offset, problem.isBadEscape
+                    ? "'%' must be followed by two hexadecimal digits"
+                    : "percent-decoded bytes are not valid UTF-8")
+            }
+            var literal = bytes.withUnsafeBufferPointer {
+                PercentDecoding.string($0, from: start, to: end, lowercased: isHost)
+            }
+            if isHost, literal.utf8.contains(where: { $0 == ASCII.colon || $0 == ASCII.at }) {
+                throw error(at: start, "a pattern's host cannot hold a port or userinfo ('\(literal)')")
+            }
+            literal.makeContiguousUTF8()
+            return make(.literal(literal))
+        }
+    }
+
+    private func validateName(from start: Int, to end: Int, segmentStart: Int) throws(PatternError) {
+        guard start < end else {
+            throw error(at: segmentStart, "a parameter name is empty")
+        }
+        guard ASCII.isNameStart(bytes[start]),
+              bytes[(start + 1)..<end].allSatisfy(ASCII.isNameCharacter) else {
+            throw error(at: segmentStart, "'\(string(start, end))' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)")
+        }
+    }
+
+    private func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The 1-based character column of a UTF-8 offset.
+    private func column(at offset: Int) -> Int {
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return text[..<index].count + 1
+    }
+
+    /// Offsets passed here are segment starts, `%` signs or starts of characters, so
+    /// they always fall on a Unicode scalar boundary.
+    private func error(at offset: Int, _ message: String) -> PatternError {
+        PatternError(pattern: text, column: column(at: offset), message: message)
+    }
+}

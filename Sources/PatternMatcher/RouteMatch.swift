@@ -1,0 +1,200 @@
+/// A matched route with everything the URL carried, each part kept apart (SPEC §5).
+///
+/// Parameter values, query items and the fragment are ranges of the URL, decoded when
+/// read: a value without `%` is a `Substring` of the URL and costs no allocation.
+public struct RouteMatch<Value: Sendable>: Sendable {
+    /// The value the route was registered with.
+    public let value: Value
+    @usableFromInline let raw: RawMatch
+
+    @inlinable
+    init(value: Value, raw: RawMatch) {
+        self.value = value
+        self.raw = raw
+    }
+
+    /// The URL as it was given.
+    public var url: String { raw.url }
+
+    /// The matched route's pattern, as it was written.
+    public var pattern: Substring { raw.storage.pattern(ofRoute: Int(raw.route)) }
+
+    /// The owner tag the route was added with.
+    public var owner: String { raw.storage.owners[Int(raw.storage.routes[Int(raw.route)].owner)] }
+
+    /// The index of the route in registration order.
+    public var routeIndex: Int { Int(raw.route) }
+
+    /// The path parameters, by name.
+    public var parameters: PathParameters { PathParameters(raw: raw) }
+
+    /// The query items in order, duplicates kept (SPEC §5).
+    public var query: QueryItems { QueryItems(url: raw.url, start: Int(raw.parts.queryStart), end: Int(raw.parts.queryEnd)) }
+
+    /// The percent-decoded fragment, or `nil` when the URL has no `#`.
+    public var fragment: Substring? {
+        guard raw.parts.fragmentStart >= 0 else { return nil }
+        return decodedSubstring(raw.url, Int(raw.parts.fragmentStart)..<raw.url.utf8.count)
+    }
+
+    /// Whether the URL's authority carried `userinfo@` (SPEC §6 refuses such URLs from
+    /// external sources).
+    public var hasUserinfo: Bool { raw.parts.hasUserinfo }
+}
+
+/// The path parameters of a match: a name → value view decoded on read.
+public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
+    let raw: RawMatch
+
+    /// The number of named parameters the route captures.
+    public var count: Int { raw.captures.count }
+
+    /// Whether the route captures no parameter.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The decoded value of the parameter `name`, or `nil` if the route has none by that name.
+    /// - Complexity: O(p + v), p the number of parameters and v the value's length.
+    public subscript(name: String) -> Substring? {
+        let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
+        for (i, spec) in specs.enumerated() where raw.storage.text(offset: spec.nameOffset, length: spec.nameLength) == name {
+            return value(at: i)
+        }
+        return nil
+    }
+
+    /// The names in pattern order.
+    public var names: [Substring] {
+        raw.storage.captureSpecs(ofRoute: Int(raw.route)).map {
+            raw.storage.text(offset: $0.nameOffset, length: $0.nameLength)
+        }
+    }
+
+    /// The parameters as a dictionary of strings.
+    public var dictionary: [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in self { result[String(name)] = String(value) }
+        return result
+    }
+
+    func value(at index: Int) -> Substring {
+        let spec = raw.storage.captureSpecs(ofRoute: Int(raw.route)).dropFirst(index).first!
+        let parts = raw.parts
+        let range = raw.captures[index]
+        let position = Int(spec.position)
+        let isHostPosition = parts.hasScheme && parts.hasHost && position == 1
+        if spec.isRest {
+            guard isHostPosition else { return decodedSubstring(raw.url, range) }
+            // A catch-all at the host position starts with the host as written.
+            let host = decodedSubstring(raw.url, Int(parts.hostStart)..<Int(parts.hostEnd))
+            let path = decodedSubstring(raw.url, Int(parts.pathStart)..<Int(parts.pathEnd))
+            return Substring(host + path)
+        }
+        let lowercase = (parts.hasScheme && position == 0) || isHostPosition
+        return decodedSubstring(raw.url, range, lowercase: lowercase)
+    }
+
+    public func makeIterator() -> Iterator { Iterator(parameters: self) }
+
+    /// Iterates over `(name, value)` pairs in pattern order.
+    public struct Iterator: IteratorProtocol {
+        let parameters: PathParameters
+        var index = 0
+
+        public mutating func next() -> (name: Substring, value: Substring)? {
+            guard index < parameters.count else { return nil }
+            defer { index += 1 }
+            let spec = parameters.raw.storage.captureSpecs(ofRoute: Int(parameters.raw.route)).dropFirst(index).first!
+            let name = parameters.raw.storage.text(offset: spec.nameOffset, length: spec.nameLength)
+            return (name, parameters.value(at: index))
+        }
+    }
+
+    public var description: String {
+        "[" + map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+}
+
+/// The query items of a URL, parsed lazily in order with duplicates kept (SPEC §5):
+/// `&` separates, the first `=` splits, `+` is a space, a pair without `=` has the value
+/// `""`, and a pair with an empty name is skipped.
+public struct QueryItems: Sendable, Sequence {
+    let url: String
+    let start: Int
+    let end: Int
+
+    /// One `name=value` pair, decoded.
+    public struct Item: Sendable, Hashable {
+        /// The decoded name.
+        public let name: Substring
+        /// The decoded value; `""` when the pair has no `=`.
+        public let value: Substring
+    }
+
+    /// The query items of `url`'s query string (the part after the first `?`, up to `#`).
+    init(url: String, start: Int, end: Int) {
+        self.url = url
+        self.start = start
+        self.end = end
+    }
+
+    /// The value of the first item named `name`.
+    public subscript(name: String) -> Substring? {
+        first { $0.name == name }?.value
+    }
+
+    public func makeIterator() -> Iterator { Iterator(items: self, position: start) }
+
+    /// Iterates over the items in order.
+    public struct Iterator: IteratorProtocol {
+        let items: QueryItems
+        var position: Int
+
+        public mutating func next() -> Item? {
+            guard items.start >= 0 else { return nil }
+            let utf8 = items.url.utf8
+            while position < items.end {
+                let pairStart = position
+                var equals = -1
+                var i = pairStart
+                while i < items.end {
+                    let byte = utf8[utf8.index(utf8.startIndex, offsetBy: i)]
+                    if byte == ASCII.ampersand { break }
+                    if byte == ASCII.equals && equals < 0 { equals = i }
+                    i += 1
+                }
+                position = i + 1
+                let nameEnd = equals >= 0 ? equals : i
+                guard nameEnd > pairStart else { continue }
+                let name = decodedSubstring(items.url, pairStart..<nameEnd, plusAsSpace: true)
+                let value = equals >= 0 ? decodedSubstring(items.url, (equals + 1)..<i, plusAsSpace: true) : ""
+                return Item(name: name, value: value)
+            }
+            return nil
+        }
+    }
+}
+
+/// A range of `url` percent-decoded once; a `Substring` of `url` itself when nothing
+/// needs decoding, so reading allocates only for values that hold `%` (or `+`, in a query).
+func decodedSubstring(_ url: String, _ range: Range<Int>, plusAsSpace: Bool = false,
+                      lowercase: Bool = false) -> Substring {
+    url.utf8.withContiguousStorageIfAvailable { bytes -> Substring in
+        var needsWork = false
+        for i in range {
+            let byte = bytes[i]
+            if byte == ASCII.percent || (plusAsSpace && byte == ASCII.plus)
+                || (lowercase && byte &- 0x41 < 26) {
+                needsWork = true
+                break
+            }
+        }
+        if !needsWork {
+            let utf8 = url.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let end = utf8.index(start, offsetBy: range.count)
+            return Substring(utf8[start..<end])
+        }
+        return Substring(PercentDecoding.string(bytes, from: range.lowerBound, to: range.upperBound,
+                                                plusAsSpace: plusAsSpace, lowercased: lowercase))
+    }!
+}

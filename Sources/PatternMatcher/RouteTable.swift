@@ -1,0 +1,110 @@
+/// An immutable, thread-safe route table: built once by ``RouteTableBuilder``, then
+/// matched from any thread without locks.
+///
+/// ```swift
+/// var builder = RouteTableBuilder<String>()
+/// builder.add("reader://book/<int:id>", value: "detail")
+/// builder.add("reader://book/:slug", value: "by slug")
+/// let table = try builder.build()
+///
+/// switch table.match("reader://book/42?from=shelf") {
+/// case .matched(let match):
+///     match.value                  // "detail"
+///     match.parameters["id"]       // "42"
+///     match.query.first?.value     // "shelf"
+/// case .notFound: break
+/// case .malformed(let error): print(error)
+/// }
+/// ```
+public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
+    @usableFromInline let storage: RouteStorage
+    @usableFromInline let values: [Value]
+
+    init(storage: RouteStorage, values: [Value]) {
+        self.storage = storage
+        self.values = values
+    }
+
+    /// The number of routes.
+    public var count: Int { values.count }
+
+    /// The options the table was built with.
+    public var options: MatchOptions { storage.options }
+
+    /// Every route in registration order: its pattern, owner and value.
+    public var routes: [Route] {
+        values.indices.map { Route(storage: storage, index: $0, value: values[$0]) }
+    }
+
+    /// One registered route.
+    public struct Route: Sendable {
+        let storage: RouteStorage
+        let index: Int
+        /// The route's value.
+        public let value: Value
+        /// The pattern as it was written.
+        public var pattern: Substring { storage.pattern(ofRoute: index) }
+        /// The owner tag given when the route was added.
+        public var owner: String { storage.owners[Int(storage.routes[index].owner)] }
+    }
+
+    /// Finds the route for `url`, the most specific one when several match (SPEC §3).
+    ///
+    /// - Returns: `.matched` with the value and the captured parameters, `.notFound`, or
+    ///   `.malformed` with the reason (SPEC §1.6).
+    /// - Complexity: O(n + m), n the length of the URL and m the number of trie nodes on the
+    ///   way; allocates nothing when at most eight parameters are captured.
+    @inlinable
+    public func match(_ url: String) -> MatchResult<Value> {
+        switch storage.firstMatch(url) {
+        case .matched(let raw): .matched(RouteMatch(value: values[Int(raw.route)], raw: raw))
+        case .notFound: .notFound
+        case .malformed(let error): .malformed(error)
+        }
+    }
+
+    /// Every route that matches `url`, best first: what a router tries, in order, when a
+    /// handler declines.
+    /// - Complexity: enumerating all matches visits each trie node at most once.
+    public func matches(_ url: String) -> MatchSequence<Value> {
+        MatchSequence(table: self, url: url)
+    }
+
+    public var description: String { storage.treeDescription() }
+}
+
+/// The outcome of matching one URL.
+@frozen
+public enum MatchResult<Value: Sendable>: Sendable {
+    /// A route matched.
+    case matched(RouteMatch<Value>)
+    /// The URL is well formed, but no route matches it.
+    case notFound
+    /// The URL is malformed (SPEC §1.6) and was not matched.
+    case malformed(MalformedURLError)
+
+    /// The match, if there is one.
+    @inlinable
+    public var match: RouteMatch<Value>? {
+        if case .matched(let match) = self { return match }
+        return nil
+    }
+}
+
+extension RouteTable {
+    /// A clear-box view of a lookup for tests: the result and how many trie nodes the
+    /// search entered.
+    @_spi(Testing)
+    public func matchCountingVisits(_ url: String) -> (result: MatchResult<Value>, visitedNodes: Int) {
+        let (lookup, visited) = storage.firstMatchCountingVisits(url)
+        switch lookup {
+        case .matched(let raw): return (.matched(RouteMatch(value: values[Int(raw.route)], raw: raw)), visited)
+        case .notFound: return (.notFound, visited)
+        case .malformed(let error): return (.malformed(error), visited)
+        }
+    }
+
+    /// The number of nodes in the trie, for tests that bound the work of a lookup.
+    @_spi(Testing)
+    public var nodeCount: Int { storage.nodes.count }
+}

@@ -1,0 +1,58 @@
+extension RouteStorage {
+    /// The trie as an indented tree, children in the order the matcher tries them:
+    ///
+    /// ```
+    /// with scheme
+    /// └─ reader
+    ///    └─ book
+    ///       ├─ <int>  →  reader://book/<int:id>
+    ///       └─ *  →  reader://book/:slug
+    /// ```
+    func treeDescription() -> String {
+        var lines: [String] = []
+        for (title, root) in [("without scheme", pathRoot), ("with scheme", schemeRoot)]
+        where !isEmpty(root) {
+            lines.append(title + routeSuffix(nodes[Int(root)].route))
+            appendChildren(of: root, indent: "", into: &lines)
+        }
+        return lines.isEmpty ? "(no routes)" : lines.joined(separator: "\n")
+    }
+
+    private func isEmpty(_ node: Int32) -> Bool {
+        let n = nodes[Int(node)]
+        return n.route < 0 && n.catchAllRoute < 0 && n.paramChild < 0 && n.literalCount == 0 && n.typedCount == 0
+    }
+
+    private func routeSuffix(_ route: Int32) -> String {
+        guard route >= 0 else { return "" }
+        let owner = owners[Int(routes[Int(route)].owner)]
+        return "  →  \(pattern(ofRoute: Int(route)))" + (owner.isEmpty ? "" : "  [\(owner)]")
+    }
+
+    private func appendChildren(of index: Int32, indent: String, into lines: inout [String]) {
+        let node = nodes[Int(index)]
+        var children: [(label: String, child: Int32?, route: Int32)] = []
+        for e in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
+            let edge = literalEdges[e]
+            let label = String(decoding: literalBytes[Int(edge.offset)..<Int(edge.offset + edge.length)], as: UTF8.self)
+            children.append((label, edge.child, nodes[Int(edge.child)].route))
+        }
+        for e in Int(node.typedStart)..<Int(node.typedStart + node.typedCount) {
+            let edge = typedEdges[e]
+            children.append(("<\(converterName(edge.converter))>", edge.child, nodes[Int(edge.child)].route))
+        }
+        if node.paramChild >= 0 {
+            children.append(("*", node.paramChild, nodes[Int(node.paramChild)].route))
+        }
+        if node.catchAllRoute >= 0 {
+            children.append(("**", nil, node.catchAllRoute))
+        }
+        for (i, child) in children.enumerated() {
+            let last = i == children.count - 1
+            lines.append(indent + (last ? "└─ " : "├─ ") + child.label + routeSuffix(child.route))
+            if let next = child.child {
+                appendChildren(of: next, indent: indent + (last ? "   " : "│  "), into: &lines)
+            }
+        }
+    }
+}

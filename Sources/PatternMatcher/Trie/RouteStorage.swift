@@ -1,0 +1,130 @@
+/// The frozen trie: flat arrays of plain values, built once by ``RouteTableBuilder`` and
+/// then only read, so lookups need no lock and share one copy across threads.
+///
+/// Routes are identified by their registration index; values live in the generic
+/// ``RouteTable`` so that this type, and the matcher, stay non-generic.
+@usableFromInline
+final class RouteStorage: Sendable {
+    let nodes: [TrieNode]
+    let literalEdges: [LiteralEdge]
+    let literalBytes: [UInt8]
+    let hashSlots: [Int32]
+    let typedEdges: [TypedEdge]
+    /// Declared converters, sorted by name; converter id `3 + i` (ids 0–2 are built in).
+    let converters: [any ParameterConverter]
+    let routes: [RouteRecord]
+    let captureSpecs: [CaptureSpec]
+    /// Every pattern's text, one after the other; routes and names are ranges of it, so a
+    /// route's pattern or parameter name is a `Substring` read without allocating.
+    let patternText: String
+    let owners: [String]
+    /// Roots of the URLs without a scheme and of those with one (the scheme is level 0).
+    let pathRoot: Int32
+    let schemeRoot: Int32
+    /// The most key positions any pattern has: the deepest a lookup can go.
+    let maxDepth: Int
+    let options: MatchOptions
+
+    init(nodes: [TrieNode], literalEdges: [LiteralEdge], literalBytes: [UInt8], hashSlots: [Int32],
+         typedEdges: [TypedEdge], converters: [any ParameterConverter], routes: [RouteRecord],
+         captureSpecs: [CaptureSpec], patternText: String, owners: [String],
+         pathRoot: Int32, schemeRoot: Int32, maxDepth: Int, options: MatchOptions) {
+        self.nodes = nodes
+        self.literalEdges = literalEdges
+        self.literalBytes = literalBytes
+        self.hashSlots = hashSlots
+        self.typedEdges = typedEdges
+        self.converters = converters
+        self.routes = routes
+        self.captureSpecs = captureSpecs
+        self.patternText = patternText
+        self.owners = owners
+        self.pathRoot = pathRoot
+        self.schemeRoot = schemeRoot
+        self.maxDepth = maxDepth
+        self.options = options
+    }
+
+    /// The UTF-8 bytes of the pattern text as a `Substring`, without allocating.
+    func text(offset: Int32, length: Int32) -> Substring {
+        let utf8 = patternText.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(offset))
+        let end = utf8.index(start, offsetBy: Int(length))
+        return Substring(utf8[start..<end])
+    }
+
+    func pattern(ofRoute route: Int) -> Substring {
+        let record = routes[route]
+        return text(offset: record.patternOffset, length: record.patternLength)
+    }
+
+    func captureSpecs(ofRoute route: Int) -> ArraySlice<CaptureSpec> {
+        let record = routes[route]
+        let start = Int(record.capturesStart)
+        return captureSpecs[start..<(start + Int(record.captureCount))]
+    }
+
+    func converterName(_ id: Int32) -> String {
+        id < 3 ? BuiltInConverter(rawValue: Int(id))!.name : converters[Int(id) - 3].name
+    }
+}
+
+/// One trie node: the route ending here and the children to try, in SPEC §3 order.
+struct TrieNode: Sendable {
+    /// The route whose key ends exactly here, or -1.
+    var route: Int32 = -1
+    /// The route whose `**` hangs off this node, or -1.
+    var catchAllRoute: Int32 = -1
+    /// The any-one-segment child (`:name`, `*`, `~`), or -1.
+    var paramChild: Int32 = -1
+    /// Literal children: `literalEdges[literalStart ..< literalStart + literalCount]`.
+    var literalStart: Int32 = 0
+    var literalCount: Int32 = 0
+    /// Open-addressing table over the literal edges, or -1 when they are few enough to scan.
+    var hashStart: Int32 = -1
+    var hashMask: Int32 = 0
+    /// Typed children in precedence order: `typedEdges[typedStart ..< typedStart + typedCount]`.
+    var typedStart: Int32 = 0
+    var typedCount: Int32 = 0
+}
+
+struct LiteralEdge: Sendable {
+    var offset: Int32
+    var length: Int32
+    var child: Int32
+    var hash: UInt32
+}
+
+struct TypedEdge: Sendable {
+    /// 0 int, 1 uuid, 2 double, then declared converters by name.
+    var converter: Int32
+    var child: Int32
+}
+
+struct RouteRecord: Sendable {
+    var patternOffset: Int32
+    var patternLength: Int32
+    var capturesStart: Int32
+    var captureCount: Int32
+    var owner: Int32
+}
+
+/// Where a route's named parameter lies: the key position and the name's text.
+struct CaptureSpec: Sendable {
+    var nameOffset: Int32
+    var nameLength: Int32
+    var position: Int32
+    var isRest: Bool
+}
+
+/// FNV-1a over the segment's bytes, folded when the comparison folds.
+@inline(__always)
+func segmentHash(_ base: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    if fold {
+        for i in 0..<count { hash = (hash ^ UInt32(ASCII.lowercased(base[i]))) &* 16_777_619 }
+    } else {
+        for i in 0..<count { hash = (hash ^ UInt32(base[i])) &* 16_777_619 }
+    }
+    return hash
+}

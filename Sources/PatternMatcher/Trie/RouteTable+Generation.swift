@@ -1,0 +1,57 @@
+extension RouteTable {
+    /// Writes the URL for the registered route whose pattern is `pattern` (SPEC §7).
+    ///
+    /// ```swift
+    /// try table.url(for: "reader://book/:id", parameters: ["id": "42"])  // "reader://book/42"
+    /// ```
+    /// - Throws: ``GenerationError``: the route is not registered, or a value is missing,
+    ///   empty or rejected by its converter.
+    /// - Complexity: O(n) in the length of the pattern and the values.
+    public func url(for pattern: String, parameters: [String: String]) throws(GenerationError) -> String {
+        let converterNames = Set(storage.converters.map(\.name))
+        guard let parsed = try? RoutePattern(pattern, converters: converterNames),
+              let route = storage.route(for: parsed),
+              storage.pattern(ofRoute: route) == pattern
+        else { throw .unknownRoute(pattern) }
+        return try parsed.url(parameters: parameters, converters: storage.converters)
+    }
+
+    /// The index of the route registered with exactly this pattern text, if any.
+    public func routeIndex(forPattern pattern: String) -> Int? {
+        let converterNames = Set(storage.converters.map(\.name))
+        guard let parsed = try? RoutePattern(pattern, converters: converterNames),
+              let route = storage.route(for: parsed),
+              storage.pattern(ofRoute: route) == pattern
+        else { return nil }
+        return route
+    }
+}
+
+extension RouteStorage {
+    /// The route with the same shape as `pattern`, found by walking the trie.
+    func route(for pattern: RoutePattern) -> Int? {
+        var node = nodes[Int(pattern.hasScheme ? schemeRoot : pathRoot)]
+        for segment in pattern.segments {
+            switch segment.kind {
+            case .literal(let text):
+                let key = options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8)
+                let range = Int(node.literalStart)..<Int(node.literalStart + node.literalCount)
+                guard let edge = literalEdges[range].first(where: {
+                    literalBytes[Int($0.offset)..<Int($0.offset + $0.length)].elementsEqual(key)
+                }) else { return nil }
+                node = nodes[Int(edge.child)]
+            case .parameter(_, let converter?):
+                let range = Int(node.typedStart)..<Int(node.typedStart + node.typedCount)
+                guard let edge = typedEdges[range].first(where: { converterName($0.converter) == converter })
+                else { return nil }
+                node = nodes[Int(edge.child)]
+            case .parameter(_, nil), .wildcard:
+                guard node.paramChild >= 0 else { return nil }
+                node = nodes[Int(node.paramChild)]
+            case .catchAll:
+                return node.catchAllRoute >= 0 ? Int(node.catchAllRoute) : nil
+            }
+        }
+        return node.route >= 0 ? Int(node.route) : nil
+    }
+}

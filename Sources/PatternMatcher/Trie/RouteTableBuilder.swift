@@ -1,0 +1,136 @@
+/// Collects routes, validates the whole table and freezes it into a ``RouteTable``.
+///
+/// Adding never traps and never fails; ``build()`` reports *every* invalid pattern and
+/// *every* conflict at once, each naming its owner (the module that registered it).
+///
+/// ```swift
+/// var builder = RouteTableBuilder<String>()
+/// builder.add("reader://book/:id", value: "book detail", owner: "BookDetail")
+/// builder.add("reader://shelf", value: "bookshelf", owner: "Bookshelf")
+/// let table = try builder.build()
+/// table.match("reader://book/42").match?.parameters["id"]   // "42"
+/// ```
+public struct RouteTableBuilder<Value: Sendable>: Sendable {
+    /// How the built table reads URLs.
+    public var options: MatchOptions
+    private var entries: [Entry] = []
+    private var converters: [any ParameterConverter] = []
+
+    private struct Entry: Sendable {
+        var pattern: String
+        var value: Value
+        var owner: String
+    }
+
+    /// Creates an empty builder.
+    public init(options: MatchOptions = MatchOptions()) {
+        self.options = options
+    }
+
+    /// The number of routes added so far.
+    public var count: Int { entries.count }
+
+    /// Adds a route; problems with it are reported by ``build()``.
+    /// - Parameters:
+    ///   - pattern: the pattern, for example `reader://book/<int:id>`.
+    ///   - value: what a match returns.
+    ///   - owner: a tag naming who registered the route; errors quote it.
+    public mutating func add(_ pattern: String, value: Value, owner: String = "") {
+        entries.append(Entry(pattern: pattern, value: value, owner: owner))
+    }
+
+    /// Declares a converter that patterns may use as `<name:parameter>`.
+    public mutating func declare(_ converter: some ParameterConverter) {
+        converters.append(converter)
+    }
+
+    /// Validates every route and freezes the table.
+    /// - Throws: ``RouteTableError`` listing every invalid pattern, every conflicting pair
+    ///   and every unusable converter, in an order that does not depend on registration.
+    /// - Complexity: O(n) in the total length of the patterns.
+    public func build() throws(RouteTableError) -> RouteTable<Value> {
+        var problems: [RouteTableError.Problem] = []
+        let converters = validatedConverters(&problems)
+        let names = Set(converters.map(\.name))
+
+        var parsed: [RoutePattern?] = []
+        parsed.reserveCapacity(entries.count)
+        for entry in entries {
+            do {
+                parsed.append(try RoutePattern(entry.pattern, converters: names))
+            } catch {
+                problems.append(.invalidPattern(error, owner: entry.owner))
+                parsed.append(nil)
+            }
+        }
+        problems += conflicts(parsed)
+        guard problems.isEmpty else { throw RouteTableError(problems: problems) }
+
+        var trie = TrieBuilder(options: options, converters: converters)
+        for (index, pattern) in parsed.enumerated() {
+            trie.insert(pattern!, route: index, owner: entries[index].owner)
+        }
+        return RouteTable(storage: trie.freeze(), values: entries.map(\.value))
+    }
+
+    private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
+        var byName: [String: any ParameterConverter] = [:]
+        for converter in converters {
+            let name = converter.name
+            let utf8 = Array(name.utf8)
+            if utf8.isEmpty || !ASCII.isNameStart(utf8[0]) || !utf8.dropFirst().allSatisfy(ASCII.isNameCharacter) {
+                problems.append(.invalidConverter(name, reason: "a converter name is [A-Za-z_][A-Za-z0-9_]*"))
+            } else if name == "string" || BuiltInConverter(name: Substring(name)) != nil {
+                problems.append(.invalidConverter(name, reason: "the name is taken by a built-in converter"))
+            } else if byName[name] != nil {
+                problems.append(.invalidConverter(name, reason: "declared twice"))
+            } else {
+                byName[name] = converter
+            }
+        }
+        return byName.keys.sorted().map { byName[$0]! }
+    }
+
+    /// Every pair of patterns with the same shape (SPEC §4).
+    private func conflicts(_ parsed: [RoutePattern?]) -> [RouteTableError.Problem] {
+        var groups: [Shape: [Int]] = [:]
+        for (index, pattern) in parsed.enumerated() {
+            guard let pattern else { continue }
+            groups[Shape(pattern, foldLiterals: options.caseInsensitivePaths), default: []].append(index)
+        }
+        var problems: [RouteTableError.Problem] = []
+        for members in groups.values where members.count > 1 {
+            for (i, first) in members.enumerated() {
+                for second in members[(i + 1)...] {
+                    // Each pair once, its members in a fixed order, whatever the registration order.
+                    let (a, b) = (entries[first], entries[second])
+                    let (x, y) = (a.pattern, a.owner) <= (b.pattern, b.owner) ? (a, b) : (b, a)
+                    problems.append(.conflict(x.pattern, owner: x.owner, with: y.pattern, otherOwner: y.owner))
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// What makes two patterns indistinguishable to the matcher.
+struct Shape: Hashable {
+    enum Element: Hashable {
+        case literal([UInt8]), typed(String), any, catchAll
+    }
+    var hasScheme: Bool
+    var elements: [Element]
+
+    init(_ pattern: RoutePattern, foldLiterals: Bool) {
+        hasScheme = pattern.hasScheme
+        elements = pattern.segments.map { segment in
+            switch segment.kind {
+            case .literal(let text):
+                .literal(foldLiterals ? text.utf8.map(ASCII.lowercased) : Array(text.utf8))
+            case .parameter(_, let converter?): .typed(converter)
+            case .parameter(_, nil), .wildcard: .any
+            case .catchAll: .catchAll
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Every problem the registration phase found in a table, reported together.
+///
+/// ```
+/// 2 problems in the route table:
+/// - [Bookshelf] '**' must be the last segment (column 4 in '/a/**/b')
+/// - [Profile] '/user/:id' conflicts with '/user/:name' [Bookshelf]: they have the same shape
+/// ```
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem: an invalid pattern, a conflict or an invalid converter.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible, Comparable {
+        private enum Kind: Hashable {
+            case invalidPattern(PatternError)
+            case conflict(with: String, otherOwner: String)
+            case invalidConverter(reason: String)
+        }
+        private let kind: Kind
+        /// The pattern (or, for a converter, its name) the problem is about.
+        public let pattern: String
+        /// The owner tag given with the route (the module that registered it).
+        public let owner: String
+
+        /// A pattern that does not parse.
+        public static func invalidPattern(_ error: PatternError, owner: String) -> Problem {
+            Problem(kind: .invalidPattern(error), pattern: error.pattern, owner: owner)
+        }
+
+        /// Two patterns of the same shape (SPEC §4): one of them could never be reached.
+        public static func conflict(_ pattern: String, owner: String,
+                                    with other: String, otherOwner: String) -> Problem {
+            Problem(kind: .conflict(with: other, otherOwner: otherOwner), pattern: pattern, owner: owner)
+        }
+
+        /// A declared converter that cannot be used.
+        public static func invalidConverter(_ name: String, reason: String) -> Problem {
+            Problem(kind: .invalidConverter(reason: reason), pattern: name, owner: "")
+        }
+
+        /// The parse error, when the pattern is invalid.
+        public var patternError: PatternError? {
+            if case .invalidPattern(let error) = kind { return error }
+            return nil
+        }
+
+        /// The other pattern and its owner, when this is a conflict.
+        public var conflictingRoute: (pattern: String, owner: String)? {
+            if case .conflict(let other, let otherOwner) = kind { return (other, otherOwner) }
+            return nil
+        }
+
+        /// Whether the problem is with a declared converter.
+        public var isInvalidConverter: Bool {
+            if case .invalidConverter = kind { return true }
+            return false
+        }
+
+        public var description: String {
+            let who = owner.isEmpty ? "" : "[\(owner)] "
+            switch kind {
+            case .invalidPattern(let error):
+                return "\(who)\(error)"
+            case .conflict(let other, let otherOwner):
+                let whom = otherOwner.isEmpty ? "" : " [\(otherOwner)]"
+                return "\(who)'\(pattern)' conflicts with '\(other)'\(whom): they have the same shape, so one could never match"
+            case .invalidConverter(let reason):
+                return "converter '\(pattern)': \(reason)"
+            }
+        }
+
+        /// A total order, so that reports do not depend on registration order.
+        public static func < (lhs: Problem, rhs: Problem) -> Bool {
+            (lhs.pattern, lhs.owner, lhs.description) < (rhs.pattern, rhs.owner, rhs.description)
+        }
+    }
+
+    /// Every problem, sorted by pattern, then owner.
+    public let problems: [Problem]
+
+    /// Creates an error from problems, which it sorts.
+    public init(problems: [Problem]) {
+        self.problems = problems.sorted()
+    }
+
+    public var description: String {
+        let count = problems.count
+        let header = "\(count) problem\(count == 1 ? "" : "s") in the route table:"
+        return ([header] + problems.map { "- \($0)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,17 @@
+/// Size limits applied to every URL before it is matched.
+///
+/// A URL over a limit is reported as malformed (``MalformedURLError/Reason/tooLong`` or
+/// ``MalformedURLError/Reason/tooManySegments``) and matches nothing, so hostile input
+/// cannot make a lookup do unbounded work.
+public struct URLLimits: Sendable, Hashable {
+    /// The most UTF-8 bytes a URL may hold in all. Default: 8192.
+    public var maxBytes: Int
+    /// The most non-empty path segments a URL may hold. Default: 256.
+    public var maxPathSegments: Int
+
+    /// Creates limits; the defaults are the ones SPEC §1.6 states.
+    public init(maxBytes: Int = 8192, maxPathSegments: Int = 256) {
+        self.maxBytes = maxBytes
+        self.maxPathSegments = maxPathSegments
+    }
+}
