@@ -1,0 +1,44 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `Foundation.URL` conveniences. They forward `absoluteString` to the string API, so the
+// URL is decomposed by the router's own parser (SPEC §1), never by `URL.path`.
+extension Router {
+    /// Opens `url`; see ``open(_:userInfo:source:completion:)``.
+    @discardableResult
+    public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app,
+                     completion: RouteCompletion? = nil) -> OpenResult {
+        open(url.absoluteString, userInfo: userInfo, source: source, completion: completion)
+    }
+
+    /// Opens `url` and awaits its handler; see ``open(_:userInfo:source:)-async``.
+    @discardableResult
+    public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app) async -> OpenResult {
+        await open(url.absoluteString, userInfo: userInfo, source: source)
+    }
+
+    /// Whether some route matches `url`; see ``canOpen(_:source:)``.
+    public func canOpen(_ url: URL, source: OpenSource = .app) -> Bool {
+        canOpen(url.absoluteString, source: source)
+    }
+
+    /// The object for `url`; see ``object(for:userInfo:source:)``.
+    public func object(for url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app) -> (any Sendable)? {
+        object(for: url.absoluteString, userInfo: userInfo, source: source)
+    }
+
+    /// The object for `url`, if it is a `T`.
+    public func object<T>(for url: URL, as type: T.Type, userInfo: [String: any Sendable] = [:],
+                          source: OpenSource = .app) -> T? {
+        object(for: url.absoluteString, as: type, userInfo: userInfo, source: source)
+    }
+
+    /// Generates a `URL` for a route; see ``url(for:parameters:)``.
+    /// - Returns: `nil` only if Foundation refuses the generated string.
+    public func foundationURL(for nameOrPattern: String, parameters: [String: String] = [:]) throws(GenerationError) -> URL? {
+        URL(string: try url(for: nameOrPattern, parameters: parameters))
+    }
+}

@@ -1,0 +1,20 @@
+import PatternMatcher
+
+extension Router {
+    /// Writes the URL for a registered route, named by its route name or its pattern
+    /// (SPEC §7); matching the result opens that route with exactly these parameters.
+    ///
+    /// ```swift
+    /// try router.url(for: "book", parameters: ["id": "42"])                 // by name
+    /// try router.url(for: "reader://book/<int:id>", parameters: ["id": "42"]) // by pattern
+    /// ```
+    /// - Throws: ``GenerationError`` when no such route is registered, or a value is
+    ///   missing, empty or rejected by its converter.
+    public func url(for nameOrPattern: String, parameters: [String: String] = [:]) throws(GenerationError) -> String {
+        let snapshot = current
+        if let index = snapshot.names[nameOrPattern] {
+            return try snapshot.all.url(for: snapshot.routes[index].info.pattern, parameters: parameters)
+        }
+        return try snapshot.all.url(for: nameOrPattern, parameters: parameters)
+    }
+}

@@ -1,0 +1,140 @@
+import PatternMatcher
+
+extension Router {
+    /// Opens `url`: runs the handler of the best matching route; if it declines, the next
+    /// match's, and so on (SPEC §3).
+    ///
+    /// ```swift
+    /// let result = router.open("reader://book/42", userInfo: ["animated": true]) { value in
+    ///     print("finished with", value ?? "nothing")
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - url: the URL, as a string (SPEC §1).
+    ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
+    ///   - source: ``OpenSource/app`` (default) or ``OpenSource/external`` for deep links,
+    ///     which see only external routes.
+    ///   - completion: passed to the handler, which calls it through ``RouteRequest/complete(_:)``;
+    ///     an object handler's value is passed to it.
+    /// - Returns: handled, declined, unmatched, malformed, refused or failed.
+    /// - Complexity: one lookup (O(URL length + trie nodes visited)) plus the handlers run.
+    @discardableResult
+    public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource = .app,
+                     completion: RouteCompletion? = nil) -> OpenResult {
+        let snapshot = current
+        if let refusal = refusal(of: url, from: source) { return refusal }
+        let table = snapshot.table(for: source)
+        let first: RouteMatch<Int>
+        switch table.match(url) {
+        case .malformed(let error): return .malformed(error)
+        case .notFound:
+            notifyUnmatched(url, source: source, userInfo: userInfo)
+            return .unmatched
+        case .matched(let match): first = match
+        }
+        var declined: [RouteInfo] = []
+        var candidates = table.matches(url).makeIterator()
+        var next: RouteMatch<Int>? = first
+        while let match = next {
+            let route = snapshot.routes[match.value]
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+                                       completion: completion, match: match)
+            switch run(route.handler, request) {
+            case .handled: return .handled(route.info)
+            case .failed(let error): return .failed(route.info, error)
+            case .declined: declined.append(route.info)
+            }
+            if declined.count == 1 { _ = candidates.next() }  // the first match, already tried
+            next = candidates.next()
+        }
+        return .declined(declined)
+    }
+
+    /// The object the best matching object route returns for `url` (MGJRouter's
+    /// `objectForURL:`), or `nil`.
+    ///
+    /// Action routes and asynchronous object routes are skipped (use the `async`
+    /// overload for the latter); a declining or throwing handler passes to the next match.
+    public func object(for url: String, userInfo: [String: any Sendable] = [:],
+                       source: OpenSource = .app) -> (any Sendable)? {
+        let snapshot = current
+        if refusal(of: url, from: source) != nil { return nil }
+        for match in snapshot.table(for: source).matches(url) {
+            let route = snapshot.routes[match.value]
+            guard case .object(let handler) = route.handler else { continue }
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+                                       completion: nil, match: match)
+            if let object = try? handler(request) { return object }
+        }
+        return nil
+    }
+
+    /// The object for `url`, if it is a `T`.
+    ///
+    /// ```swift
+    /// let service = router.object(for: "reader://service/cart", as: CartService.self)
+    /// ```
+    public func object<T>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = [:],
+                          source: OpenSource = .app) -> T? {
+        object(for: url, userInfo: userInfo, source: source) as? T
+    }
+
+    /// Whether some route matches `url` for `source`: the same matching as ``open(_:userInfo:source:completion:)``
+    /// without running handlers, so it never answers yes for a URL nothing handles
+    /// (a handler that declines at run time is the one thing it cannot foresee).
+    public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {
+        if refusal(of: url, from: source) != nil { return false }
+        return current.table(for: source).match(url).match != nil
+    }
+
+    /// External URLs that carry userinfo are refused before matching (SPEC §6).
+    func refusal(of url: String, from source: OpenSource) -> OpenResult? {
+        guard source.isExternal else { return nil }
+        do {
+            let parsed = try ParsedURL(url, limits: options.matching.limits)
+            if let userinfo = parsed.userinfo {
+                return .refused("a URL from outside the app cannot carry userinfo ('\(userinfo)@')")
+            }
+            return nil
+        } catch {
+            return .malformed(error)
+        }
+    }
+
+    func notifyUnmatched(_ url: String, source: OpenSource, userInfo: [String: any Sendable]) {
+        guard let unmatched = options.unmatched, !source.isExternal || unmatched.exposure.isExternal else { return }
+        unmatched.handle(UnmatchedRequest(url: url, source: source, userInfo: userInfo))
+    }
+
+    enum HandlerOutcome {
+        case handled, declined, failed(any Error)
+    }
+
+    /// Runs a handler on the calling thread; asynchronous ones are started in a task.
+    func run(_ handler: RouteHandler, _ request: RouteRequest) -> HandlerOutcome {
+        do {
+            switch handler {
+            case .action(let action):
+                try action(request)
+            case .mainActorAction(let action):
+                if isMainThread() {
+                    try MainActor.assumeIsolated { try action(request) }
+                } else {
+                    Task { @MainActor in try? action(request) }
+                }
+            case .asyncAction(let action):
+                Task { try? await action(request) }
+            case .object(let make):
+                let object = try make(request)
+                request.complete(object)
+            case .asyncObject(let make):
+                Task { request.complete(try? await make(request)) }
+            }
+            return .handled
+        } catch is Decline {
+            return .declined
+        } catch {
+            return .failed(error)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import PatternMatcher
+
+/// Everything wrong with a registration, reported at once: every invalid pattern (with
+/// its column), every conflict (naming both patterns and both modules), every duplicate
+/// route name.
+///
+/// ```
+/// 2 problems in the routes:
+/// - [Bookshelf] '**' must be the last segment (column 16 in 'reader://shelf/**/x')
+/// - [Profile] route name 'user' is used by 'reader://user/:id' and by 'reader://me' [Settings]
+/// ```
+public struct RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible, Comparable {
+        private enum Kind: Hashable {
+            case table(RouteTableError.Problem)
+            case duplicateName(String, otherPattern: String, otherModule: String)
+            case moduleAlreadyRegistered
+        }
+        private let kind: Kind
+        /// The pattern the problem is about (empty for a module-level problem).
+        public let pattern: String
+        /// The module that registered it.
+        public let module: String
+
+        static func table(_ problem: RouteTableError.Problem) -> Problem {
+            Problem(kind: .table(problem), pattern: problem.pattern, module: problem.owner)
+        }
+
+        static func duplicateName(_ name: String, pattern: String, module: String,
+                                  otherPattern: String, otherModule: String) -> Problem {
+            Problem(kind: .duplicateName(name, otherPattern: otherPattern, otherModule: otherModule),
+                    pattern: pattern, module: module)
+        }
+
+        static func moduleAlreadyRegistered(_ module: String) -> Problem {
+            Problem(kind: .moduleAlreadyRegistered, pattern: "", module: module)
+        }
+
+        /// The parse error of an invalid pattern, with its column.
+        public var patternError: PatternError? {
+            if case .table(let problem) = kind { return problem.patternError }
+            return nil
+        }
+
+        /// The other route of a conflict.
+        public var conflictingRoute: (pattern: String, module: String)? {
+            if case .table(let problem) = kind, let other = problem.conflictingRoute {
+                return (other.pattern, other.owner)
+            }
+            return nil
+        }
+
+        /// The route name used twice, if that is the problem.
+        public var duplicateName: String? {
+            if case .duplicateName(let name, _, _) = kind { return name }
+            return nil
+        }
+
+        /// Whether the module was already registered.
+        public var isModuleAlreadyRegistered: Bool { kind == .moduleAlreadyRegistered }
+
+        public var description: String {
+            switch kind {
+            case .table(let problem):
+                return problem.description
+            case .duplicateName(let name, let otherPattern, let otherModule):
+                return "[\(module)] route name '\(name)' is used by '\(pattern)' and by '\(otherPattern)' [\(otherModule)]"
+            case .moduleAlreadyRegistered:
+                return "[\(module)] the module is already registered"
+            }
+        }
+
+        public static func < (lhs: Problem, rhs: Problem) -> Bool {
+            (lhs.pattern, lhs.module, lhs.description) < (rhs.pattern, rhs.module, rhs.description)
+        }
+    }
+
+    /// Every problem, sorted by pattern, then module.
+    public let problems: [Problem]
+
+    init(problems: [Problem]) {
+        self.problems = problems.sorted()
+    }
+
+    public var description: String {
+        let count = problems.count
+        return (["\(count) problem\(count == 1 ? "" : "s") in the routes:"] + problems.map { "- \($0)" })
+            .joined(separator: "\n")
+    }
+}

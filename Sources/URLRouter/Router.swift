@@ -1,0 +1,273 @@
+@_exported import PatternMatcher
+
+/// Routes URLs between the modules of an app (and of a server).
+///
+/// The app lists its modules once; the registration phase validates the whole table and
+/// reports every problem at once; the result is an immutable table that any thread reads
+/// without waiting for a lock held during work.
+///
+/// ```swift
+/// let router = try Router(modules: [BookshelfModule.self, BookDetailModule.self]) { routes in
+///     routes.action("reader://**", name: "fallback") { request in print("no screen for", request.url) }
+/// }
+/// router.open("reader://book/42?from=shelf")
+/// router.open("reader://book/42", source: .external)     // a deep link: external routes only
+/// let url = try router.url(for: "book", parameters: ["id": "7"])
+/// ```
+///
+/// Registration after start-up (``register(_:)``, ``deregister(pattern:)``,
+/// ``deregister(_:)``, ``removeAll()``) builds a new table and publishes it atomically:
+/// an open sees the old table or the new one, never half a change. Handlers never run
+/// while a lock is held, so a handler may open another URL.
+public final class Router: Sendable, CustomStringConvertible {
+    /// How a router reads URLs and what it does with those nothing matches.
+    public struct Options: Sendable {
+        /// Case folding and limits for matching (SPEC §1).
+        public var matching: MatchOptions
+        /// Told about URLs that no route matches.
+        public var unmatched: UnmatchedHandler?
+
+        /// Creates options.
+        public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil) {
+            self.matching = matching
+            self.unmatched = unmatched
+        }
+    }
+
+    /// The name under which routes registered inline (in the initializer's closure) are reported.
+    public static let inlineModuleName = "App"
+
+    let options: Options
+    /// The published table: read under the lock only to copy one reference.
+    private let published: Locked<Snapshot>
+    /// What is registered: changed only by one writer at a time.
+    private let registry: Locked<Registry>
+
+    /// Registers `modules` (and the routes declared in `routes`), validating everything.
+    /// - Parameters:
+    ///   - modules: the app's modules, each listed once.
+    ///   - options: matching options and the unmatched handler.
+    ///   - routes: routes the app declares itself, reported as module ``inlineModuleName``.
+    /// - Throws: ``RegistrationError`` listing every invalid pattern, conflict and
+    ///   duplicate name, each with its module.
+    public init(modules: [any RouteModule.Type] = [], options: Options = Options(),
+                routes: (inout RouteRegistrar) -> Void = { _ in }) throws(RegistrationError) {
+        self.options = options
+        var registry = Registry()
+        var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
+        let inline = Self.declare(Self.inlineModuleName, routes)
+        if !inline.routes.isEmpty || !inline.converters.isEmpty { declared.append(inline) }
+        var problems: [RegistrationError.Problem] = []
+        for module in declared {
+            if registry.contains(module.name) {
+                problems.append(.moduleAlreadyRegistered(module.name))
+            } else {
+                registry.add(module)
+            }
+        }
+        let snapshot: Snapshot
+        do throws(RegistrationError) {
+            snapshot = try Snapshot(registry: registry, options: options.matching)
+        } catch {
+            throw RegistrationError(problems: problems + error.problems)
+        }
+        guard problems.isEmpty else { throw RegistrationError(problems: problems) }
+        self.published = Locked(snapshot)
+        self.registry = Locked(registry)
+    }
+
+    /// The current table; lookups hold the lock only to copy this reference.
+    var current: Snapshot { published.withLock { $0 } }
+
+    /// The routes registered now, in registration order.
+    public var routes: [RouteInfo] { current.routes.map(\.info) }
+
+    /// The current route tree, as ``RouteTable``'s description draws it.
+    public var description: String { current.all.description }
+
+    private static func declare(_ name: String, _ body: (inout RouteRegistrar) -> Void) -> ModuleRegistration {
+        let cache = TargetCache()
+        var registrar = RouteRegistrar(moduleName: name, targetCache: cache)
+        body(&registrar)
+        return ModuleRegistration(name: name, routes: registrar.routes,
+                                  converters: registrar.converters, targets: cache)
+    }
+
+    // MARK: Registration after start-up
+
+    /// Registers one more module and publishes the new table.
+    /// - Throws: ``RegistrationError`` if its routes are invalid, conflict with registered
+    ///   ones or reuse a name, or if the module is already registered; the router is then
+    ///   unchanged.
+    public func register(_ module: any RouteModule.Type) throws(RegistrationError) {
+        try register(Self.declare(module.moduleName, module.registerRoutes))
+    }
+
+    /// Registers routes declared inline under `moduleName`.
+    public func register(moduleNamed moduleName: String, routes: (inout RouteRegistrar) -> Void) throws(RegistrationError) {
+        try register(Self.declare(moduleName, routes))
+    }
+
+    private func register(_ module: ModuleRegistration) throws(RegistrationError) {
+        let result: Result<Void, RegistrationError> = registry.withLock { registry in
+            guard !registry.contains(module.name) else {
+                return .failure(RegistrationError(problems: [.moduleAlreadyRegistered(module.name)]))
+            }
+            var next = registry
+            next.add(module)
+            return publish(next, into: &registry)
+        }
+        try result.get()
+    }
+
+    /// Removes the route registered with exactly `pattern` (as written) and publishes the
+    /// new table; every other route stays.
+    /// - Returns: whether such a route was registered.
+    @discardableResult
+    public func deregister(pattern: String) -> Bool {
+        registry.withLock { registry in
+            var next = registry
+            guard next.removeRoute(pattern: pattern) else { return false }
+            return (try? publish(next, into: &registry).get()) != nil
+        }
+    }
+
+    /// Removes every route of `module` and releases its cached targets.
+    /// - Returns: the number of routes removed.
+    @discardableResult
+    public func deregister(_ module: any RouteModule.Type) -> Int {
+        deregister(moduleNamed: module.moduleName)
+    }
+
+    /// Removes every route registered under `moduleName`.
+    /// - Returns: the number of routes removed.
+    @discardableResult
+    public func deregister(moduleNamed moduleName: String) -> Int {
+        registry.withLock { registry in
+            var next = registry
+            guard let removed = next.removeModule(moduleName) else { return 0 }
+            guard (try? publish(next, into: &registry).get()) != nil else { return 0 }
+            removed.targets.releaseAll()
+            return removed.routes.count
+        }
+    }
+
+    /// Removes every route, module and declared converter.
+    public func removeAll() {
+        registry.withLock { registry in
+            let modules = registry.modules
+            _ = publish(Registry(), into: &registry)
+            modules.forEach { $0.targets.releaseAll() }
+        }
+    }
+
+    /// Drops the cached targets of `module` (CTMediator's `releaseCachedTarget`).
+    public func releaseCachedTargets(of module: any RouteModule.Type) {
+        registry.withLock { $0.modules.first { $0.name == module.moduleName } }?.targets.releaseAll()
+    }
+
+    /// Drops every module's cached targets.
+    public func releaseAllCachedTargets() {
+        registry.withLock { $0.modules }.forEach { $0.targets.releaseAll() }
+    }
+
+    /// Builds and publishes the table for `next`; on success `next` becomes the registry.
+    private func publish(_ next: Registry, into registry: inout Registry) -> Result<Void, RegistrationError> {
+        do {
+            let snapshot = try Snapshot(registry: next, options: options.matching)
+            published.withLock { $0 = snapshot }
+            registry = next
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// One module's declarations.
+struct ModuleRegistration: Sendable {
+    let name: String
+    var routes: [RegisteredRoute]
+    let converters: [any ParameterConverter]
+    let targets: TargetCache
+}
+
+/// What is registered, in registration order.
+struct Registry: Sendable {
+    private(set) var modules: [ModuleRegistration] = []
+    /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
+    /// that use them keep working when the declaring module leaves.
+    private(set) var converters: [(module: String, converter: any ParameterConverter)] = []
+
+    func contains(_ module: String) -> Bool { modules.contains { $0.name == module } }
+
+    mutating func add(_ module: ModuleRegistration) {
+        modules.append(module)
+        converters.removeAll { $0.module == module.name }
+        converters += module.converters.map { (module.name, $0) }
+    }
+
+    mutating func removeRoute(pattern: String) -> Bool {
+        for m in modules.indices {
+            if let r = modules[m].routes.firstIndex(where: { $0.info.pattern == pattern }) {
+                modules[m].routes.remove(at: r)
+                return true
+            }
+        }
+        return false
+    }
+
+    mutating func removeModule(_ name: String) -> ModuleRegistration? {
+        guard let index = modules.firstIndex(where: { $0.name == name }) else { return nil }
+        return modules.remove(at: index)
+    }
+}
+
+/// An immutable table the router publishes: all routes, the external ones, and names.
+final class Snapshot: Sendable {
+    let routes: [RegisteredRoute]
+    let all: RouteTable<Int>
+    let external: RouteTable<Int>
+    let names: [String: Int]
+
+    init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
+        let routes = registry.modules.flatMap(\.routes)
+        var problems: [RegistrationError.Problem] = []
+        var allBuilder = RouteTableBuilder<Int>(options: options)
+        var externalBuilder = RouteTableBuilder<Int>(options: options)
+        for (_, converter) in registry.converters {
+            allBuilder.declare(converter)
+            externalBuilder.declare(converter)
+        }
+        var names: [String: Int] = [:]
+        for (index, route) in routes.enumerated() {
+            allBuilder.add(route.info.pattern, value: index, owner: route.info.module)
+            if route.info.exposure.isExternal {
+                externalBuilder.add(route.info.pattern, value: index, owner: route.info.module)
+            }
+            if let name = route.info.name {
+                if let other = names[name] {
+                    let first = routes[other].info
+                    problems.append(.duplicateName(name, pattern: route.info.pattern, module: route.info.module,
+                                                   otherPattern: first.pattern, otherModule: first.module))
+                } else {
+                    names[name] = index
+                }
+            }
+        }
+        var all: RouteTable<Int>?
+        var external: RouteTable<Int>?
+        do { all = try allBuilder.build() } catch { problems += error.problems.map(RegistrationError.Problem.table) }
+        // The external routes are a subset of all routes: they hold no problem of their own.
+        if problems.isEmpty { external = try? externalBuilder.build() }
+        guard problems.isEmpty, let all, let external else { throw RegistrationError(problems: problems) }
+        self.routes = routes
+        self.all = all
+        self.external = external
+        self.names = names
+    }
+
+    func table(for source: OpenSource) -> RouteTable<Int> {
+        source.isExternal ? external : all
+    }
+}
