@@ -21,45 +21,48 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
     public struct Iterator: IteratorProtocol {
         let table: RouteTable<Value>
         let url: String
-        private var layout: URLLayout?
+        private var layout = URLLayout.empty
         private var frames: [Frame] = []
         private var scratch: [UInt8] = []
-        private var state = SearchState(depth: -1, computedDepth: 0, visited: 0)
+        private var state = SearchState(depth: -1, visited: 0)
 
         init(table: RouteTable<Value>, url: String) {
             var url = url
             url.makeContiguousUTF8()
             self.table = table
             self.url = url
-            let limits = table.storage.options.limits
-            layout = url.utf8.withContiguousStorageIfAvailable { bytes in
-                try? URLLayout.parse(bytes, limits: limits).get()
+            let storage = table.storage
+            let capacity = storage.maxDepth + 1
+            var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: capacity)
+            var layout = URLLayout.empty
+            let problem = url.utf8.withContiguousStorageIfAvailable { bytes in
+                frames.withUnsafeMutableBufferPointer { buffer in
+                    URLLayout.parse(bytes, limits: storage.options.limits, segments: buffer.baseAddress,
+                                    capacity: capacity, into: &layout)
+                }
             }!
-            guard let layout else { return }
-            frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()),
-                           count: table.storage.maxDepth + 1)
+            guard problem == nil else { return }
+            frames[0].node = layout.schemeEnd >= 0 ? storage.schemeRoot : storage.pathRoot
+            self.frames = frames
+            self.layout = layout
             scratch = Array(repeating: 0, count: layout.keyHasPercent ? layout.count : 0)
-            state = SearchState(depth: 0, computedDepth: 0, visited: 1)
+            state = SearchState(depth: 0, visited: 1)
         }
 
         public mutating func next() -> RouteMatch<Value>? {
-            guard let layout, state.depth >= 0 else { return nil }
+            guard state.depth >= 0 else { return nil }
             let storage = table.storage
             let url = url
+            let layout = layout
             let caseInsensitive = storage.options.caseInsensitivePaths
             return url.utf8.withContiguousStorageIfAvailable { bytes -> RouteMatch<Value>? in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     frames.withUnsafeMutableBufferPointer { frames in
                         let input = MatchInput(
-                            url: url, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                            bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                             scratch: scratch.baseAddress, layout: layout, caseInsensitive: caseInsensitive)
-                        if state.computedDepth == 0 {
-                            frames[0] = Frame(node: layout.hasScheme ? storage.schemeRoot : storage.pathRoot,
-                                              stage: 0, segment: input.firstSegment())
-                            state.computedDepth = 1
-                        }
-                        guard let hit = storage.advance(&state, frames.baseAddress!, input) else { return nil }
-                        let raw = storage.makeMatch(hit, input, state, frames.baseAddress!)
+                        guard let hit = storage.advance(&state, frames.baseAddress!, input, url: url) else { return nil }
+                        let raw = storage.makeMatch(hit, input, url, frames.baseAddress!)
                         return RouteMatch(value: table.values[Int(hit.route)], raw: raw)
                     }
                 }

@@ -29,17 +29,21 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
     /// The query items in order, duplicates kept (SPEC §5).
-    public var query: QueryItems { QueryItems(url: raw.url, start: Int(raw.parts.queryStart), end: Int(raw.parts.queryEnd)) }
+    public var query: QueryItems {
+        let layout = raw.layout
+        return QueryItems(url: raw.url, start: layout.queryStart, end: layout.queryEnd)
+    }
 
     /// The percent-decoded fragment, or `nil` when the URL has no `#`.
     public var fragment: Substring? {
-        guard raw.parts.fragmentStart >= 0 else { return nil }
-        return decodedSubstring(raw.url, Int(raw.parts.fragmentStart)..<raw.url.utf8.count)
+        let layout = raw.layout
+        guard layout.fragmentStart >= 0 else { return nil }
+        return decodedSubstring(raw.url, layout.fragmentStart..<layout.count)
     }
 
     /// Whether the URL's authority carried `userinfo@` (SPEC §6 refuses such URLs from
     /// external sources).
-    public var hasUserinfo: Bool { raw.parts.hasUserinfo }
+    public var hasUserinfo: Bool { raw.layout.hasUserinfo }
 }
 
 /// The path parameters of a match: a name → value view decoded on read.
@@ -47,7 +51,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     let raw: RawMatch
 
     /// The number of named parameters the route captures.
-    public var count: Int { raw.captures.count }
+    public var count: Int { Int(raw.captures.count) }
 
     /// Whether the route captures no parameter.
     public var isEmpty: Bool { count == 0 }
@@ -78,18 +82,18 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 
     func value(at index: Int) -> Substring {
         let spec = raw.storage.captureSpecs(ofRoute: Int(raw.route)).dropFirst(index).first!
-        let parts = raw.parts
         let range = raw.captures[index]
         let position = Int(spec.position)
-        let isHostPosition = parts.hasScheme && parts.hasHost && position == 1
+        let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
         if spec.isRest {
             guard isHostPosition else { return decodedSubstring(raw.url, range) }
             // A catch-all at the host position starts with the host as written.
-            let host = decodedSubstring(raw.url, Int(parts.hostStart)..<Int(parts.hostEnd))
-            let path = decodedSubstring(raw.url, Int(parts.pathStart)..<Int(parts.pathEnd))
+            let layout = raw.layout
+            let host = decodedSubstring(raw.url, layout.hostStart..<layout.hostEnd)
+            let path = decodedSubstring(raw.url, layout.pathStart..<layout.pathEnd)
             return Substring(host + path)
         }
-        let lowercase = (parts.hasScheme && position == 0) || isHostPosition
+        let lowercase = (raw.hasScheme && position == 0) || isHostPosition
         return decodedSubstring(raw.url, range, lowercase: lowercase)
     }
 

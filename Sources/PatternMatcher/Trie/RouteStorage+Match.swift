@@ -9,6 +9,7 @@ struct KeySegment {
     static let decoded: UInt8 = 2        // key bytes were percent-decoded into the scratch buffer
     static let schemeOrHost: UInt8 = 4   // compared folded; captured lowercased
     static let hashed: UInt8 = 8         // `hash` is valid
+    static let hasPercent: UInt8 = 16    // holds '%': decode before comparing
 
     var start: Int32 = 0
     var end: Int32 = 0
@@ -24,15 +25,14 @@ struct Frame {
     /// The next candidate to try: 0 literal, 1…T typed edges, T+1 parameter, T+2 catch-all.
     /// For an exhausted key: 0 the route ending here, 1 the catch-all, 2 done.
     var stage: Int32
-    /// The key segment this node's children consume; depends only on the depth, so it is
-    /// computed once per depth and kept while siblings are tried.
+    /// The key segment this node's children consume; it depends only on the depth, so the
+    /// URL parser writes it once and it stays while siblings are tried.
     var segment: KeySegment
 }
 
 /// Where a search stands, so that it can resume after a match to find the next one.
 struct SearchState {
     var depth: Int
-    var computedDepth: Int
     var visited: Int
 }
 
@@ -44,7 +44,6 @@ struct Hit {
 
 /// The URL being matched, read through raw pointers for the length of one search step.
 struct MatchInput {
-    let url: String
     let bytes: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
     let layout: URLLayout
@@ -62,55 +61,13 @@ struct MatchInput {
         caseInsensitive || segment.has(KeySegment.schemeOrHost)
     }
 
-    /// The first key segment: the scheme, or the first path segment.
-    func firstSegment() -> KeySegment {
-        if layout.hasScheme {
-            return KeySegment(start: 0, end: Int32(layout.schemeEnd), keyLength: Int32(layout.schemeEnd),
-                              flags: KeySegment.schemeOrHost)
-        }
-        return pathSegment(from: layout.pathStart)
-    }
-
-    /// The key segment at `depth`, given the one before it.
-    func segment(at depth: Int, after previous: KeySegment) -> KeySegment {
-        if previous.has(KeySegment.exhausted) { return previous }
-        if layout.hasScheme && depth == 1 {
-            if layout.hasHost {
-                var host = KeySegment(start: Int32(layout.hostStart), end: Int32(layout.hostEnd),
-                                      keyLength: Int32(layout.hostEnd - layout.hostStart),
-                                      flags: KeySegment.schemeOrHost)
-                decodeIfNeeded(&host)
-                return host
-            }
-            return pathSegment(from: layout.pathStart)
-        }
-        if layout.hasScheme && depth == 2 && layout.hasHost {
-            return pathSegment(from: layout.pathStart)
-        }
-        return pathSegment(from: Int(previous.end))
-    }
-
-    private func pathSegment(from position: Int) -> KeySegment {
-        var start = position
-        let end = layout.pathEnd
-        while start < end && bytes[start] == ASCII.slash { start += 1 }
-        if start >= end { return KeySegment(start: Int32(end), end: Int32(end), flags: KeySegment.exhausted) }
-        var stop = start + 1
-        while stop < end && bytes[stop] != ASCII.slash { stop += 1 }
-        var segment = KeySegment(start: Int32(start), end: Int32(stop), keyLength: Int32(stop - start))
-        decodeIfNeeded(&segment)
-        return segment
-    }
-
-    private func decodeIfNeeded(_ segment: inout KeySegment) {
-        guard layout.keyHasPercent, let scratch else { return }
-        let start = Int(segment.start), end = Int(segment.end)
-        var i = start
-        while i < end && bytes[i] != ASCII.percent { i += 1 }
-        guard i < end else { return }
+    /// Percent-decodes a segment into the scratch buffer, at the segment's own offset
+    /// (decoded text is never longer), the first time the search compares it.
+    func decode(_ segment: inout KeySegment) {
+        guard let scratch else { return }
         let length = PercentDecoding.decode(
-            UnsafeBufferPointer(start: bytes, count: layout.count), from: start, to: end,
-            into: scratch + start)
+            UnsafeBufferPointer(start: bytes, count: layout.count),
+            from: Int(segment.start), to: Int(segment.end), into: scratch + Int(segment.start))
         segment.keyLength = Int32(length)
         segment.flags |= KeySegment.decoded
     }
@@ -131,16 +88,23 @@ func bytesEqual(_ key: UnsafePointer<UInt8>, _ literal: UnsafePointer<UInt8>, _ 
             != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
         i += 8
     }
-    while i < count {
-        if key[i] != literal[i] { return false }
-        i += 1
+    if i + 4 <= count {
+        if keyRaw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt32.self) { return false }
+        i += 4
     }
-    return true
+    if i + 2 <= count {
+        if keyRaw.loadUnaligned(fromByteOffset: i, as: UInt16.self)
+            != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt16.self) { return false }
+        i += 2
+    }
+    return i == count || key[i] == literal[i]
 }
 
 extension RouteStorage {
     /// Runs the search from `state` until the next route matches, or the trie is exhausted.
-    func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput) -> Hit? {
+    func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
+                 url: String) -> Hit? {
         nodes.withUnsafeBufferPointer { nodes in
         literalEdges.withUnsafeBufferPointer { edges in
         literalBytes.withUnsafeBufferPointer { literalBytes in
@@ -153,10 +117,6 @@ extension RouteStorage {
                 let next = depth + 1
                 frames[next].node = child
                 frames[next].stage = 0
-                if next >= state.computedDepth {
-                    frames[next].segment = input.segment(at: next, after: frames[depth].segment)
-                    state.computedDepth = next + 1
-                }
                 state.depth = next
                 state.visited += 1
             }
@@ -201,6 +161,9 @@ extension RouteStorage {
                 let depth = state.depth
                 let node = nodes[Int(frames[depth].node)]
                 var stage = frames[depth].stage
+                if frames[depth].segment.flags & (KeySegment.hasPercent | KeySegment.decoded) == KeySegment.hasPercent {
+                    input.decode(&frames[depth].segment)
+                }
                 let segment = frames[depth].segment
 
                 if segment.has(KeySegment.exhausted) {
@@ -229,7 +192,7 @@ extension RouteStorage {
                     while stage <= typedCount {
                         let edge = typedEdges[Int(node.typedStart + stage - 1)]
                         stage += 1
-                        if accepts(edge.converter, segment, input) {
+                        if accepts(edge.converter, segment, input, url) {
                             frames[depth].stage = stage
                             push(edge.child, from: depth)
                             pushed = true
@@ -256,14 +219,14 @@ extension RouteStorage {
         }}}}}
     }
 
-    private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput) -> Bool {
+    private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
         let key = UnsafeBufferPointer(start: input.keyBytes(segment), count: Int(segment.keyLength))
         if converter < 3 {
             return BuiltInConverter(rawValue: Int(converter))!.accepts(key)
         }
         let custom = converters[Int(converter) - 3]
         if !segment.has(KeySegment.decoded) && !segment.has(KeySegment.schemeOrHost) {
-            let utf8 = input.url.utf8
+            let utf8 = url.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: Int(segment.start))
             let end = utf8.index(start, offsetBy: Int(segment.keyLength))
             return custom.accepts(Substring(utf8[start..<end]))
@@ -273,66 +236,89 @@ extension RouteStorage {
         return custom.accepts(Substring(text))
     }
 
-    /// Reads `url`'s bytes (making them contiguous if they are not) and runs `body` with
-    /// the parsed layout and room for the search.
-    @inline(__always)
-    func withSearch<R>(
-        _ url: String,
-        _ body: (MatchInput, inout SearchState, UnsafeMutablePointer<Frame>) -> R,
-        malformed: (MalformedURLError) -> R
-    ) -> R {
-        var url = url
-        if url.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { url.makeContiguousUTF8() }
-        let limits = options.limits
-        let caseInsensitive = options.caseInsensitivePaths
-        let capacity = maxDepth + 1
-        return url.utf8.withContiguousStorageIfAvailable { bytes -> R in
-            let layout: URLLayout
-            switch URLLayout.parse(bytes, limits: limits) {
-            case .success(let parsed): layout = parsed
-            case .failure(let problem): return malformed(problem.error(for: url))
-            }
-            return withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frames in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: layout.keyHasPercent ? bytes.count : 0) { scratch in
-                    let input = MatchInput(
-                        url: url, bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                        scratch: scratch.baseAddress, layout: layout, caseInsensitive: caseInsensitive)
-                    let root = layout.hasScheme ? schemeRoot : pathRoot
-                    frames[0] = Frame(node: root, stage: 0, segment: input.firstSegment())
-                    var state = SearchState(depth: 0, computedDepth: 1, visited: 1)
-                    return body(input, &state, frames.baseAddress!)
-                }
-            }
-        }!
-    }
-
     /// The best match for `url` (SPEC §3), the first in precedence order.
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
     @usableFromInline
     func firstMatch(_ url: String) -> RawLookup {
-        firstMatchCountingVisits(url).lookup
+        var lookup = RawLookup.notFound
+        var visited = 0
+        firstMatch(url, &lookup, &visited)
+        return lookup
     }
 
     func firstMatchCountingVisits(_ url: String) -> (lookup: RawLookup, visited: Int) {
-        withSearch(url, { input, state, frames in
-            guard let hit = advance(&state, frames, input) else { return (.notFound, state.visited) }
-            return (.matched(makeMatch(hit, input, state, frames)), state.visited)
-        }, malformed: { (.malformed($0), 0) })
+        var lookup = RawLookup.notFound
+        var visited = 0
+        firstMatch(url, &lookup, &visited)
+        return (lookup, visited)
     }
 
-    func makeMatch(_ hit: Hit, _ input: MatchInput, _ state: SearchState,
-                   _ frames: UnsafeMutablePointer<Frame>) -> RawMatch {
+    /// Parses `url` into frames on the stack, searches, and writes the outcome in place
+    /// (large results are not passed back through the closures).
+    private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int) {
+        let capacity = maxDepth + 1
+        let limits = options.limits
+        let done: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
+                let frames = frameBuffer.baseAddress!
+                var layout = URLLayout.empty
+                if let problem = URLLayout.parse(bytes, limits: limits, segments: frames,
+                                                 capacity: capacity, into: &layout) {
+                    lookup = .malformed(problem.error(for: url))
+                    return true
+                }
+                let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                if layout.keyHasPercent {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+                        search(MatchInput(bytes: base, scratch: scratch.baseAddress, layout: layout,
+                                          caseInsensitive: options.caseInsensitivePaths),
+                               url, frames, &lookup, &visited)
+                    }
+                } else {
+                    search(MatchInput(bytes: base, scratch: nil, layout: layout,
+                                      caseInsensitive: options.caseInsensitivePaths),
+                           url, frames, &lookup, &visited)
+                }
+                return true
+            }
+        }
+        if done == nil {
+            // A bridged string without contiguous UTF-8: copy it once, then match the copy.
+            var copy = url
+            copy.makeContiguousUTF8()
+            firstMatch(copy, &lookup, &visited)
+        }
+    }
+
+    @inline(__always)
+    private func search(_ input: MatchInput, _ url: String, _ frames: UnsafeMutablePointer<Frame>,
+                        _ lookup: inout RawLookup, _ visited: inout Int) {
+        frames[0].node = input.layout.schemeEnd >= 0 ? schemeRoot : pathRoot
+        frames[0].stage = 0
+        var state = SearchState(depth: 0, visited: 1)
+        if let hit = advance(&state, frames, input, url: url) {
+            lookup = .matched(makeMatch(hit, input, url, frames))
+        }
+        visited = state.visited
+    }
+
+    func makeMatch(_ hit: Hit, _ input: MatchInput, _ url: String, _ frames: UnsafeMutablePointer<Frame>) -> RawMatch {
         var captures = CaptureBuffer()
-        for spec in captureSpecs(ofRoute: Int(hit.route)) {
+        let record = routes[Int(hit.route)]
+        let pathEnd = input.layout.pathEnd
+        for index in Int(record.capturesStart)..<Int(record.capturesStart + record.captureCount) {
+            let spec = captureSpecs[index]
             let segment = frames[Int(spec.position)].segment
             if spec.isRest {
-                let start = segment.has(KeySegment.exhausted) ? input.layout.pathEnd : Int(segment.start)
-                captures.append(start: start, end: input.layout.pathEnd)
+                let start = segment.has(KeySegment.exhausted) ? pathEnd : Int(segment.start)
+                captures.append(start: start, end: pathEnd)
             } else {
                 captures.append(start: Int(segment.start), end: Int(segment.end))
             }
         }
-        return RawMatch(storage: self, url: input.url, parts: URLParts(input.layout),
-                        route: hit.route, captures: captures)
+        let layout = input.layout
+        return RawMatch(storage: self, url: url, route: hit.route,
+                        hasScheme: layout.schemeEnd >= 0, hasHost: layout.hostEnd > layout.hostStart,
+                        captures: captures)
     }
 }

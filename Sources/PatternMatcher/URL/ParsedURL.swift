@@ -23,14 +23,13 @@ public struct ParsedURL: Sendable {
     public init(_ string: String, limits: URLLimits = URLLimits()) throws(MalformedURLError) {
         var string = string
         string.makeContiguousUTF8()
-        let result = string.utf8.withContiguousStorageIfAvailable { URLLayout.parse($0, limits: limits) }!
-        switch result {
-        case .success(let layout):
-            self.string = string
-            self.layout = layout
-        case .failure(let problem):
-            throw problem.error(for: string)
-        }
+        var layout = URLLayout.empty
+        let problem = string.utf8.withContiguousStorageIfAvailable {
+            URLLayout.parse($0, limits: limits, into: &layout)
+        }!
+        if let problem { throw problem.error(for: string) }
+        self.string = string
+        self.layout = layout
     }
 
     private func text(_ start: Int, _ end: Int) -> Substring {

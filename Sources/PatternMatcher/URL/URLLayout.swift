@@ -33,19 +33,55 @@ struct URLLayout: Sendable {
     @usableFromInline var hasScheme: Bool { schemeEnd >= 0 }
     @usableFromInline var hasHost: Bool { hostEnd > hostStart }
 
-    /// Reads the layout of `bytes` and validates it against SPEC §1.6.
-    /// - Complexity: O(n) in the length of the URL, one pass (two when it holds `%`).
-    @usableFromInline
+    static let empty = URLLayout(
+        count: 0, schemeEnd: -1, authorityStart: -1, hostStart: 0, hostEnd: 0,
+        authorityEnd: -1, hasUserinfo: false, pathStart: 0, pathEnd: 0,
+        queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false, pathSegmentCount: 0)
+
+    /// Bytes that end or mark something while scanning a path: `/`, `?`, `#` and `%`.
+    private static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+
+    /// The high bit of each byte of `word` (little-endian) that is `/`, `?`, `#` or `%`.
+    /// Only the lowest flagged byte is exact (a borrow may flag bytes above a true match),
+    /// which is the only one the scan uses.
+    @inline(__always)
+    private static func pathSpecialBytes(in word: UInt64) -> UInt64 {
+        @inline(__always) func bytes(equalTo byte: UInt64) -> UInt64 {
+            let x = word ^ (byte &* 0x0101_0101_0101_0101)
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        return bytes(equalTo: 0x2F) | bytes(equalTo: 0x3F) | bytes(equalTo: 0x23) | bytes(equalTo: 0x25)
+    }
+
+    /// Reads the layout of `bytes` and validates it against SPEC §1.6, in one pass.
+    ///
+    /// When `segments` is given, the key segments (scheme, host, path segments) are written
+    /// into the first `capacity` frames as they are found, and the frames after the last
+    /// segment are marked exhausted, so the search never scans the URL again.
+    /// - Returns: `nil` on success, or the problem.
+    /// - Complexity: O(n) in the length of the URL; a second pass only when it holds `%`.
+    @inline(__always)
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, limits: URLLimits
-    ) -> Result<URLLayout, Problem> {
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: URLLimits,
+        segments: UnsafeMutablePointer<Frame>? = nil, capacity: Int = 0,
+        into layout: inout URLLayout
+    ) -> Problem? {
         let count = bytes.count
-        if count > limits.maxBytes { return .failure(Problem(reason: .tooLong, offset: nil)) }
-        var layout = URLLayout(
-            count: count, schemeEnd: -1, authorityStart: -1, hostStart: 0, hostEnd: 0,
-            authorityEnd: -1, hasUserinfo: false, pathStart: 0, pathEnd: count,
-            queryStart: -1, queryEnd: count, fragmentStart: -1,
-            keyHasPercent: false, pathSegmentCount: 0)
+        if count > limits.maxBytes { return Problem(reason: .tooLong, offset: nil) }
+        layout = .empty
+        layout.count = count
+        layout.pathEnd = count
+        layout.queryEnd = count
+        var recorded = 0
+        @inline(__always)
+        func record(_ start: Int, _ end: Int, _ flags: UInt8) {
+            if recorded < capacity, let segments {
+                segments[recorded].segment = KeySegment(
+                    start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                    keyLength: Int32(truncatingIfNeeded: end - start), hash: 0, flags: flags)
+            }
+            recorded += 1
+        }
 
         var i = 0
         if count > 0, ASCII.isAlpha(bytes[0]) {
@@ -53,11 +89,12 @@ struct URLLayout: Sendable {
             while j < count, ASCII.isSchemeCharacter(bytes[j]) { j += 1 }
             if j < count, bytes[j] == ASCII.colon {
                 layout.schemeEnd = j
+                record(0, j, KeySegment.schemeOrHost)
                 i = j + 1
             }
         }
         var sawPercent = false
-        if layout.hasScheme, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
+        if layout.schemeEnd >= 0, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
             i += 2
             layout.authorityStart = i
             var lastAt = -1
@@ -74,42 +111,66 @@ struct URLLayout: Sendable {
             // The port starts at the first ':' outside an IP-literal's brackets.
             var inBrackets = false
             var hostEnd = layout.hostStart
+            var hostHasPercent = false
             while hostEnd < i {
                 let byte = bytes[hostEnd]
                 if byte == ASCII.openBracket { inBrackets = true }
                 else if byte == ASCII.closeBracket { inBrackets = false }
                 else if byte == ASCII.colon && !inBrackets { break }
+                else if byte == ASCII.percent { hostHasPercent = true }
                 hostEnd += 1
             }
             layout.hostEnd = hostEnd
-            layout.keyHasPercent = sawPercent
+            if hostEnd > layout.hostStart {
+                record(layout.hostStart, hostEnd,
+                       KeySegment.schemeOrHost | (hostHasPercent ? KeySegment.hasPercent : 0))
+                layout.keyHasPercent = hostHasPercent
+            }
         }
 
         layout.pathStart = i
-        var segments = 0
-        var previousWasSlash = true
+        var segmentCount = 0
         while i < count {
-            let byte = bytes[i]
-            if byte == ASCII.slash {
-                previousWasSlash = true
-            } else if byte == ASCII.question || byte == ASCII.hash {
-                break
-            } else {
-                if previousWasSlash { segments += 1 }
-                previousWasSlash = false
-                if byte == ASCII.percent { layout.keyHasPercent = true }
+            var byte = bytes[i]
+            if byte == ASCII.slash { i += 1; continue }
+            if byte == ASCII.question || byte == ASCII.hash { break }
+            // A segment: run to the next '/', '?' or '#', noting '%' on the way; eight
+            // bytes at a time while eight remain.
+            let start = i
+            var flags: UInt8 = 0
+            while true {
+                if i + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i)
+                        .loadUnaligned(as: UInt64.self))
+                    let found = pathSpecialBytes(in: word)
+                    if found == 0 { i += 8; continue }
+                    i += found.trailingZeroBitCount >> 3
+                } else {
+                    while i < count {
+                        byte = bytes[i]
+                        if byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0 { break }
+                        i += 1
+                    }
+                    if i == count { break }
+                }
+                if bytes[i] != ASCII.percent { break }
+                flags = KeySegment.hasPercent
+                i += 1
             }
-            i += 1
+            if flags != 0 { layout.keyHasPercent = true }
+            record(start, i, flags)
+            segmentCount += 1
         }
         layout.pathEnd = i
-        layout.queryEnd = count
-        layout.pathSegmentCount = segments
+        layout.pathSegmentCount = segmentCount
         sawPercent = sawPercent || layout.keyHasPercent
         if i < count, bytes[i] == ASCII.question {
             i += 1
             layout.queryStart = i
-            while i < count, bytes[i] != ASCII.hash {
-                if bytes[i] == ASCII.percent { sawPercent = true }
+            while i < count {
+                let byte = bytes[i]
+                if byte == ASCII.hash { break }
+                if byte == ASCII.percent { sawPercent = true }
                 i += 1
             }
             layout.queryEnd = i
@@ -124,16 +185,23 @@ struct URLLayout: Sendable {
                 }
             }
         }
-        if segments > limits.maxPathSegments {
-            return .failure(Problem(reason: .tooManySegments, offset: nil))
+        if segmentCount > limits.maxPathSegments {
+            return Problem(reason: .tooManySegments, offset: nil)
         }
         // A String is valid UTF-8 already; only escapes can break it, so a URL without
         // '%' needs no second look.
         if sawPercent, let problem = PercentDecoding.firstProblem(in: bytes, from: 0, to: count) {
-            return .failure(Problem(
-                reason: problem.isBadEscape ? .badEscape : .invalidUTF8, offset: problem.offset))
+            return Problem(reason: problem.isBadEscape ? .badEscape : .invalidUTF8, offset: problem.offset)
         }
-        return .success(layout)
+        if let segments {
+            let end = Int32(truncatingIfNeeded: layout.pathEnd)
+            while recorded < capacity {
+                segments[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0,
+                                                        flags: KeySegment.exhausted)
+                recorded += 1
+            }
+        }
+        return nil
     }
 
     /// A parse failure before it is tied to its URL string.
