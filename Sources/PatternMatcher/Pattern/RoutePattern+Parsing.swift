@@ -4,11 +4,14 @@ struct PatternParser {
     let text: String
     let converters: Set<String>
     private let bytes: [UInt8]
+    /// An ASCII pattern's columns are its byte offsets plus one: no characters to count.
+    private let isASCII: Bool
 
     init(text: String, converters: Set<String>) {
         self.text = text
         self.converters = converters
         self.bytes = Array(text.utf8)
+        self.isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
     func parse() throws(PatternError) -> RoutePattern {
@@ -174,6 +177,7 @@ struct PatternParser {
 
     /// The 1-based character column of a UTF-8 offset.
     private func column(at offset: Int) -> Int {
+        if isASCII { return offset + 1 }
         let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         return text[..<index].count + 1
     }

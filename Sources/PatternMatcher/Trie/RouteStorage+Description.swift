@@ -32,10 +32,10 @@ extension RouteStorage {
     private func appendChildren(of index: Int32, indent: String, into lines: inout [String]) {
         let node = nodes[Int(index)]
         var children: [(label: String, child: Int32?, route: Int32)] = []
-        for e in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
-            let edge = literalEdges[e]
-            let label = String(decoding: literalBytes[Int(edge.offset)..<Int(edge.offset + edge.length)], as: UTF8.self)
-            children.append((label, edge.child, nodes[Int(edge.child)].route))
+        let literals = literalEdges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)]
+            .map { (literalBytes[Int($0.offset)..<Int($0.offset + $0.length)], $0) }
+        for (bytes, edge) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+            children.append((String(decoding: bytes, as: UTF8.self), edge.child, nodes[Int(edge.child)].route))
         }
         for e in Int(node.typedStart)..<Int(node.typedStart + node.typedCount) {
             let edge = typedEdges[e]

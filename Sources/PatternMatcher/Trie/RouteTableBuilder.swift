@@ -63,13 +63,14 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
                 parsed.append(nil)
             }
         }
-        problems += conflicts(parsed)
-        guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-
+        // Inserting every valid pattern groups them by shape: two routes of the same shape
+        // end on the same terminal slot (SPEC §4).
         var trie = TrieBuilder(options: options, converters: converters)
         for (index, pattern) in parsed.enumerated() {
-            trie.insert(pattern!, route: index, owner: entries[index].owner)
+            if let pattern { trie.insert(pattern, route: index, owner: entries[index].owner) }
         }
+        problems += conflicts(trie.sameShape)
+        guard problems.isEmpty else { throw RouteTableError(problems: problems) }
         return RouteTable(storage: trie.freeze(), values: entries.map(\.value))
     }
 
@@ -91,46 +92,20 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         return byName.keys.sorted().map { byName[$0]! }
     }
 
-    /// Every pair of patterns with the same shape (SPEC §4).
-    private func conflicts(_ parsed: [RoutePattern?]) -> [RouteTableError.Problem] {
-        var groups: [Shape: [Int]] = [:]
-        for (index, pattern) in parsed.enumerated() {
-            guard let pattern else { continue }
-            groups[Shape(pattern, foldLiterals: options.caseInsensitivePaths), default: []].append(index)
-        }
+    /// Every pair of patterns with the same shape (SPEC §4), each pair once and in a fixed
+    /// order, whatever the registration order.
+    private func conflicts(_ sameShape: [Int32: [Int32]]) -> [RouteTableError.Problem] {
         var problems: [RouteTableError.Problem] = []
-        for members in groups.values where members.count > 1 {
-            for (i, first) in members.enumerated() {
-                for second in members[(i + 1)...] {
-                    // Each pair once, its members in a fixed order, whatever the registration order.
-                    let (a, b) = (entries[first], entries[second])
-                    let (x, y) = (a.pattern, a.owner) <= (b.pattern, b.owner) ? (a, b) : (b, a)
-                    problems.append(.conflict(x.pattern, owner: x.owner, with: y.pattern, otherOwner: y.owner))
+        for (first, others) in sameShape {
+            let members = [first] + others
+            for (i, a) in members.enumerated() {
+                for b in members[(i + 1)...] {
+                    let (x, y) = (entries[Int(a)], entries[Int(b)])
+                    let (p, q) = (x.pattern, x.owner) <= (y.pattern, y.owner) ? (x, y) : (y, x)
+                    problems.append(.conflict(p.pattern, owner: p.owner, with: q.pattern, otherOwner: q.owner))
                 }
             }
         }
         return problems
-    }
-}
-
-/// What makes two patterns indistinguishable to the matcher.
-struct Shape: Hashable {
-    enum Element: Hashable {
-        case literal([UInt8]), typed(String), any, catchAll
-    }
-    var hasScheme: Bool
-    var elements: [Element]
-
-    init(_ pattern: RoutePattern, foldLiterals: Bool) {
-        hasScheme = pattern.hasScheme
-        elements = pattern.segments.map { segment in
-            switch segment.kind {
-            case .literal(let text):
-                .literal(foldLiterals ? text.utf8.map(ASCII.lowercased) : Array(text.utf8))
-            case .parameter(_, let converter?): .typed(converter)
-            case .parameter(_, nil), .wildcard: .any
-            case .catchAll: .catchAll
-            }
-        }
     }
 }

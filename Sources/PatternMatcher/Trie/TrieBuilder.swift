@@ -1,12 +1,25 @@
 /// The mutable trie used while a table is built; ``freeze()`` lays it out flat.
 struct TrieBuilder {
     private struct Node {
-        var literals: [[UInt8]: Int] = [:]
+        var literals: [LiteralKey: Int] = [:]
         var typed: [Int32: Int] = [:]
         var param = -1
         var catchAllRoute: Int32 = -1
         var route: Int32 = -1
     }
+
+    /// A literal's bytes as a dictionary key, hashed in one call rather than per byte, and
+    /// compared byte for byte (a `String` key would merge NFC and NFD spellings).
+    struct LiteralKey: Hashable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Routes that landed on a terminal slot (a route or catch-all) already taken: they
+    /// have the same shape as the route there (SPEC §4). Keyed by the first route.
+    private(set) var sameShape: [Int32: [Int32]] = [:]
 
     /// Literal children of a node are scanned when there are at most this many, and
     /// found through a hash table otherwise, so 10,000 siblings cost what 10 do.
@@ -49,7 +62,7 @@ struct TrieBuilder {
             }
             switch segment.kind {
             case .literal(let text):
-                let key = options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8)
+                let key = LiteralKey(bytes: options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8))
                 node = child(of: node, existing: nodes[node].literals[key]) { $0.literals[key] = $1 }
             case .parameter(_, let converter?):
                 let id = converterIDs[converter]!
@@ -58,10 +71,10 @@ struct TrieBuilder {
                 let existing = nodes[node].param
                 node = child(of: node, existing: existing >= 0 ? existing : nil) { $0.param = $1 }
             case .catchAll:
-                nodes[node].catchAllRoute = routeID
+                occupy(node, catchAll: true, with: routeID)
             }
         }
-        if !pattern.isCatchAll { nodes[node].route = routeID }
+        if !pattern.isCatchAll { occupy(node, catchAll: false, with: routeID) }
 
         let ownerID: Int32
         if let id = ownerIDs[owner] {
@@ -75,6 +88,17 @@ struct TrieBuilder {
             patternOffset: patternOffset, patternLength: Int32(pattern.text.utf8.count),
             capturesStart: capturesStart, captureCount: Int32(captureSpecs.count) - capturesStart,
             owner: ownerID))
+    }
+
+    private mutating func occupy(_ node: Int, catchAll: Bool, with route: Int32) {
+        let taken = catchAll ? nodes[node].catchAllRoute : nodes[node].route
+        if taken >= 0 {
+            sameShape[taken, default: []].append(route)
+        } else if catchAll {
+            nodes[node].catchAllRoute = route
+        } else {
+            nodes[node].route = route
+        }
     }
 
     private mutating func child(of node: Int, existing: Int?, link: (inout Node, Int) -> Void) -> Int {
@@ -92,13 +116,12 @@ struct TrieBuilder {
         newIndex[0] = 0
         newIndex[1] = 1
         var cursor = 0
-        var sortedLiterals: [[([UInt8], Int)]] = Array(repeating: [], count: nodes.count)
         while cursor < order.count {
             let old = order[cursor]
             cursor += 1
-            let literals = nodes[old].literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-            sortedLiterals[old] = literals.map { ($0.key, $0.value) }
-            var children = literals.map(\.value)
+            // Children in any order: literals are found by exact bytes, so their order
+            // cannot change a match; the description sorts them for display.
+            var children = Array(nodes[old].literals.values)
             children += nodes[old].typed.sorted { $0.key < $1.key }.map(\.value)
             if nodes[old].param >= 0 { children.append(nodes[old].param) }
             for child in children {
@@ -120,12 +143,12 @@ struct TrieBuilder {
             node.paramChild = source.param >= 0 ? Int32(newIndex[source.param]) : -1
             node.literalStart = Int32(literalEdges.count)
             node.literalCount = Int32(source.literals.count)
-            for (key, child) in sortedLiterals[old] {
-                let hash = key.withUnsafeBufferPointer { segmentHash($0.baseAddress!, $0.count, fold: false) }
+            for (key, child) in source.literals {
+                let hash = key.bytes.withUnsafeBufferPointer { segmentHash($0.baseAddress!, $0.count, fold: false) }
                 literalEdges.append(LiteralEdge(
-                    offset: Int32(literalBytes.count), length: Int32(key.count),
+                    offset: Int32(literalBytes.count), length: Int32(key.bytes.count),
                     child: Int32(newIndex[child]), hash: hash))
-                literalBytes += key
+                literalBytes += key.bytes
             }
             if source.literals.count > Self.linearScanLimit {
                 var capacity = 1

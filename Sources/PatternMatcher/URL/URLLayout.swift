@@ -56,8 +56,8 @@ struct URLLayout: Sendable {
     /// Reads the layout of `bytes` and validates it against SPEC §1.6, in one pass.
     ///
     /// When `segments` is given, the key segments (scheme, host, path segments) are written
-    /// into the first `capacity` frames as they are found, and the frames after the last
-    /// segment are marked exhausted, so the search never scans the URL again.
+    /// into the first `capacity` frames as they are found, and the frame after the last
+    /// segment is marked exhausted, so the search never scans the URL again.
     /// - Returns: `nil` on success, or the problem.
     /// - Complexity: O(n) in the length of the URL; a second pass only when it holds `%`.
     @inline(__always)
@@ -193,13 +193,11 @@ struct URLLayout: Sendable {
         if sawPercent, let problem = PercentDecoding.firstProblem(in: bytes, from: 0, to: count) {
             return Problem(reason: problem.isBadEscape ? .badEscape : .invalidUTF8, offset: problem.offset)
         }
-        if let segments {
+        // The search goes one level past the last segment at most: mark that level.
+        if let segments, recorded < capacity {
             let end = Int32(truncatingIfNeeded: layout.pathEnd)
-            while recorded < capacity {
-                segments[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0,
-                                                        flags: KeySegment.exhausted)
-                recorded += 1
-            }
+            segments[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0,
+                                                    flags: KeySegment.exhausted)
         }
         return nil
     }
