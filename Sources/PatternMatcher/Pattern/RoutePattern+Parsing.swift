@@ -20,6 +20,7 @@ struct PatternParser {
             throw error(at: index, "a pattern cannot hold a query or a fragment")
         }
         var segments: [RoutePattern.Segment] = []
+        segments.reserveCapacity(8)
         var i = 0
         var hasScheme = false
         if let schemeEnd = literalSchemeEnd() {
@@ -143,20 +144,24 @@ struct PatternParser {
             }
             return make(.parameter(name: name, converter: converter), name: (colon + 1)..<(end - 1))
         default:
-            if let problem = bytes.withUnsafeBufferPointer({
-                PercentDecoding.firstProblem(in: $0, from: start, to: end)
-            }) {
-                throw error(at: problem.offset, problem.isBadEscape
-                    ? "'%' must be followed by two hexadecimal digits"
-                    : "percent-decoded bytes are not valid UTF-8")
-            }
-            var literal = bytes.withUnsafeBufferPointer {
-                PercentDecoding.string($0, from: start, to: end, lowercased: isHost)
+            let literal: String
+            if !isHost && !bytes[start..<end].contains(ASCII.percent) {
+                literal = string(start, end)  // the common case: nothing to decode
+            } else {
+                if let problem = bytes.withUnsafeBufferPointer({
+                    PercentDecoding.firstProblem(in: $0, from: start, to: end)
+                }) {
+                    throw error(at: problem.offset, problem.isBadEscape
+                        ? "'%' must be followed by two hexadecimal digits"
+                        : "percent-decoded bytes are not valid UTF-8")
+                }
+                literal = bytes.withUnsafeBufferPointer {
+                    PercentDecoding.string($0, from: start, to: end, lowercased: isHost)
+                }
             }
             if isHost, literal.utf8.contains(where: { $0 == ASCII.colon || $0 == ASCII.at }) {
                 throw error(at: start, "a pattern's host cannot hold a port or userinfo ('\(literal)')")
             }
-            literal.makeContiguousUTF8()
             return make(.literal(literal))
         }
     }

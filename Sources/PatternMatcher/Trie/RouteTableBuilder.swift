@@ -65,7 +65,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         }
         // Inserting every valid pattern groups them by shape: two routes of the same shape
         // end on the same terminal slot (SPEC §4).
-        var trie = TrieBuilder(options: options, converters: converters)
+        var trie = TrieBuilder(options: options, converters: converters, expectedRoutes: entries.count)
         for (index, pattern) in parsed.enumerated() {
             if let pattern { trie.insert(pattern, route: index, owner: entries[index].owner) }
         }

@@ -36,8 +36,10 @@ struct TrieBuilder {
     private var ownerIDs: [String: Int32] = [:]
     private var maxDepth = 0
 
-    init(options: MatchOptions, converters: [any ParameterConverter]) {
+    init(options: MatchOptions, converters: [any ParameterConverter], expectedRoutes: Int = 0) {
         self.options = options
+        nodes.reserveCapacity(2 + expectedRoutes * 2)
+        routes.reserveCapacity(expectedRoutes)
         self.converters = converters
         var ids: [String: Int32] = [:]
         for converter in BuiltInConverter.allCases { ids[converter.name] = Int32(converter.rawValue) }
