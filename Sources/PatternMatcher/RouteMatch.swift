@@ -20,7 +20,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     public var pattern: Substring { raw.storage.pattern(ofRoute: Int(raw.route)) }
 
     /// The owner tag the route was added with.
-    public var owner: String { raw.storage.owners[Int(raw.storage.routes[Int(raw.route)].owner)] }
+    public var owner: String { raw.storage.owner(ofRoute: Int(raw.route)) }
 
     /// The index of the route in registration order.
     public var routeIndex: Int { Int(raw.route) }
@@ -60,7 +60,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     /// - Complexity: O(p + v), p the number of parameters and v the value's length.
     public subscript(name: String) -> Substring? {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
-        for (i, spec) in specs.enumerated() where raw.storage.text(offset: spec.nameOffset, length: spec.nameLength) == name {
+        for (i, spec) in specs.enumerated() where raw.storage.name(of: spec, inRoute: Int(raw.route)) == name {
             return value(at: i)
         }
         return nil
@@ -68,9 +68,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The names in pattern order.
     public var names: [Substring] {
-        raw.storage.captureSpecs(ofRoute: Int(raw.route)).map {
-            raw.storage.text(offset: $0.nameOffset, length: $0.nameLength)
-        }
+        raw.storage.captureSpecs(ofRoute: Int(raw.route)).map { raw.storage.name(of: $0, inRoute: Int(raw.route)) }
     }
 
     /// The parameters as a dictionary of strings.
@@ -108,7 +106,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
             guard index < parameters.count else { return nil }
             defer { index += 1 }
             let spec = parameters.raw.storage.captureSpecs(ofRoute: Int(parameters.raw.route)).dropFirst(index).first!
-            let name = parameters.raw.storage.text(offset: spec.nameOffset, length: spec.nameLength)
+            let name = parameters.raw.storage.name(of: spec, inRoute: Int(parameters.raw.route))
             return (name, parameters.value(at: index))
         }
     }

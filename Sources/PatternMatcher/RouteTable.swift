@@ -45,7 +45,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         /// The pattern as it was written.
         public var pattern: Substring { storage.pattern(ofRoute: index) }
         /// The owner tag given when the route was added.
-        public var owner: String { storage.owners[Int(storage.routes[index].owner)] }
+        public var owner: String { storage.owner(ofRoute: index) }
     }
 
     /// Finds the route for `url`, the most specific one when several match (SPEC §3).
@@ -107,4 +107,16 @@ extension RouteTable {
     /// The number of nodes in the trie, for tests that bound the work of a lookup.
     @_spi(Testing)
     public var nodeCount: Int { storage.nodes.count }
+
+    /// The bytes of heap the table holds: every array's capacity times its stride, the
+    /// pattern text and owner names, and the values (not what they reference).
+    @_spi(Testing)
+    public var heapBytes: Int {
+        func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        let s = storage
+        return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalEdges) + bytes(s.literalBytes) + bytes(s.hashSlots)
+            + bytes(s.typedEdges) + bytes(s.routes) + bytes(s.captureSpecs) + bytes(s.owners)
+            + s.patternText.utf8.count + s.owners.reduce(0) { $0 + $1.utf8.count }
+            + bytes(values) + MemoryLayout<RouteStorage>.size
+    }
 }

@@ -20,32 +20,33 @@ extension RouteStorage {
 
     private func isEmpty(_ node: Int32) -> Bool {
         let n = nodes[Int(node)]
-        return n.route < 0 && n.catchAllRoute < 0 && n.paramChild < 0 && n.literalCount == 0 && n.typedCount == 0
+        return n.route < 0 && n.paramChild < 0 && n.literalCount == 0 && extra(of: n).isEmpty
     }
 
     private func routeSuffix(_ route: Int32) -> String {
         guard route >= 0 else { return "" }
-        let owner = owners[Int(routes[Int(route)].owner)]
+        let owner = self.owner(ofRoute: Int(route))
         return "  →  \(pattern(ofRoute: Int(route)))" + (owner.isEmpty ? "" : "  [\(owner)]")
     }
 
     private func appendChildren(of index: Int32, indent: String, into lines: inout [String]) {
         let node = nodes[Int(index)]
+        let extra = extra(of: node)
         var children: [(label: String, child: Int32?, route: Int32)] = []
         let literals = literalEdges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)]
             .map { (literalBytes[Int($0.offset)..<Int($0.offset + $0.length)], $0) }
         for (bytes, edge) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
             children.append((String(decoding: bytes, as: UTF8.self), edge.child, nodes[Int(edge.child)].route))
         }
-        for e in Int(node.typedStart)..<Int(node.typedStart + node.typedCount) {
+        for e in Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount) {
             let edge = typedEdges[e]
             children.append(("<\(converterName(edge.converter))>", edge.child, nodes[Int(edge.child)].route))
         }
         if node.paramChild >= 0 {
             children.append(("*", node.paramChild, nodes[Int(node.paramChild)].route))
         }
-        if node.catchAllRoute >= 0 {
-            children.append(("**", nil, node.catchAllRoute))
+        if extra.catchAllRoute >= 0 {
+            children.append(("**", nil, extra.catchAllRoute))
         }
         for (i, child) in children.enumerated() {
             let last = i == children.count - 1

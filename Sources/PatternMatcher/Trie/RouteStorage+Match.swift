@@ -106,6 +106,7 @@ extension RouteStorage {
     func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
                  url: String) -> Hit? {
         nodes.withUnsafeBufferPointer { nodes in
+        extras.withUnsafeBufferPointer { extras in
         literalEdges.withUnsafeBufferPointer { edges in
         literalBytes.withUnsafeBufferPointer { literalBytes in
         hashSlots.withUnsafeBufferPointer { slots in
@@ -121,13 +122,13 @@ extension RouteStorage {
                 state.visited += 1
             }
 
-            func literalChild(_ node: TrieNode, _ depth: Int) -> Int32? {
+            func literalChild(_ node: TrieNode, _ extra: NodeExtra, _ depth: Int) -> Int32? {
                 let segment = frames[depth].segment
                 let key = input.keyBytes(segment)
                 let length = Int(segment.keyLength)
                 let fold = input.folds(segment)
                 let start = Int(node.literalStart)
-                if node.hashStart < 0 {
+                if extra.hashStart < 0 {
                     for e in start..<(start + Int(node.literalCount)) {
                         let edge = edges[e]
                         if Int(edge.length) == length,
@@ -143,13 +144,13 @@ extension RouteStorage {
                     frames[depth].segment.hash = hash
                     frames[depth].segment.flags |= KeySegment.hashed
                 }
-                let mask = Int(node.hashMask)
+                let mask = Int(extra.hashMask)
                 var slot = Int(hash) & mask
                 while true {
-                    let e = slots[Int(node.hashStart) + slot]
+                    let e = slots[Int(extra.hashStart) + slot]
                     if e < 0 { return nil }
                     let edge = edges[Int(e)]
-                    if edge.hash == hash, Int(edge.length) == length,
+                    if Int(edge.length) == length,
                        bytesEqual(key, literals + Int(edge.offset), length, fold: fold) {
                         return edge.child
                     }
@@ -160,6 +161,7 @@ extension RouteStorage {
             while state.depth >= 0 {
                 let depth = state.depth
                 let node = nodes[Int(frames[depth].node)]
+                let extra = node.extra >= 0 ? extras[Int(node.extra)] : NodeExtra()
                 var stage = frames[depth].stage
                 if frames[depth].segment.flags & (KeySegment.hasPercent | KeySegment.decoded) == KeySegment.hasPercent {
                     input.decode(&frames[depth].segment)
@@ -171,18 +173,18 @@ extension RouteStorage {
                     if stage == 0 {
                         if node.route >= 0 { return Hit(route: node.route, viaCatchAll: false) }
                     } else if stage == 1 {
-                        if node.catchAllRoute >= 0 { return Hit(route: node.catchAllRoute, viaCatchAll: true) }
+                        if extra.catchAllRoute >= 0 { return Hit(route: extra.catchAllRoute, viaCatchAll: true) }
                     } else {
                         state.depth -= 1
                     }
                     continue
                 }
 
-                let typedCount = node.typedCount
+                let typedCount = extra.typedCount
                 if stage == 0 {
                     stage = 1
                     frames[depth].stage = 1
-                    if node.literalCount > 0, let child = literalChild(node, depth) {
+                    if node.literalCount > 0, let child = literalChild(node, extra, depth) {
                         push(child, from: depth)
                         continue
                     }
@@ -190,7 +192,7 @@ extension RouteStorage {
                 if stage <= typedCount {
                     var pushed = false
                     while stage <= typedCount {
-                        let edge = typedEdges[Int(node.typedStart + stage - 1)]
+                        let edge = typedEdges[Int(extra.typedStart + stage - 1)]
                         stage += 1
                         if accepts(edge.converter, segment, input, url) {
                             frames[depth].stage = stage
@@ -211,12 +213,12 @@ extension RouteStorage {
                 }
                 if stage == typedCount + 2 {
                     frames[depth].stage = stage + 1
-                    if node.catchAllRoute >= 0 { return Hit(route: node.catchAllRoute, viaCatchAll: true) }
+                    if extra.catchAllRoute >= 0 { return Hit(route: extra.catchAllRoute, viaCatchAll: true) }
                 }
                 state.depth -= 1
             }
             return nil
-        }}}}}
+        }}}}}}
     }
 
     private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
@@ -304,9 +306,8 @@ extension RouteStorage {
 
     func makeMatch(_ hit: Hit, _ input: MatchInput, _ url: String, _ frames: UnsafeMutablePointer<Frame>) -> RawMatch {
         var captures = CaptureBuffer()
-        let record = routes[Int(hit.route)]
         let pathEnd = input.layout.pathEnd
-        for index in Int(record.capturesStart)..<Int(record.capturesStart + record.captureCount) {
+        for index in Int(routes[Int(hit.route)].capturesStart)..<Int(routes[Int(hit.route) + 1].capturesStart) {
             let spec = captureSpecs[index]
             let segment = frames[Int(spec.position)].segment
             if spec.isRest {

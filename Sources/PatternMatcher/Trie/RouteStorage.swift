@@ -6,12 +6,16 @@
 @usableFromInline
 final class RouteStorage: Sendable {
     let nodes: [TrieNode]
+    /// The rarely needed parts of some nodes (catch-all, hash table, typed children).
+    let extras: [NodeExtra]
     let literalEdges: [LiteralEdge]
     let literalBytes: [UInt8]
     let hashSlots: [Int32]
     let typedEdges: [TypedEdge]
     /// Declared converters, sorted by name; converter id `3 + i` (ids 0–2 are built in).
     let converters: [any ParameterConverter]
+    /// One record per route, plus a sentinel, so each route's text and captures end where
+    /// the next route's begin.
     let routes: [RouteRecord]
     let captureSpecs: [CaptureSpec]
     /// Every pattern's text, one after the other; routes and names are ranges of it, so a
@@ -25,11 +29,12 @@ final class RouteStorage: Sendable {
     let maxDepth: Int
     let options: MatchOptions
 
-    init(nodes: [TrieNode], literalEdges: [LiteralEdge], literalBytes: [UInt8], hashSlots: [Int32],
+    init(nodes: [TrieNode], extras: [NodeExtra], literalEdges: [LiteralEdge], literalBytes: [UInt8], hashSlots: [Int32],
          typedEdges: [TypedEdge], converters: [any ParameterConverter], routes: [RouteRecord],
          captureSpecs: [CaptureSpec], patternText: String, owners: [String],
          pathRoot: Int32, schemeRoot: Int32, maxDepth: Int, options: MatchOptions) {
         self.nodes = nodes
+        self.extras = extras
         self.literalEdges = literalEdges
         self.literalBytes = literalBytes
         self.hashSlots = hashSlots
@@ -54,14 +59,35 @@ final class RouteStorage: Sendable {
     }
 
     func pattern(ofRoute route: Int) -> Substring {
-        let record = routes[route]
-        return text(offset: record.patternOffset, length: record.patternLength)
+        let start = routes[route].patternOffset
+        return text(offset: start, length: routes[route + 1].patternOffset - start)
     }
 
     func captureSpecs(ofRoute route: Int) -> ArraySlice<CaptureSpec> {
-        let record = routes[route]
-        let start = Int(record.capturesStart)
-        return captureSpecs[start..<(start + Int(record.captureCount))]
+        captureSpecs[Int(routes[route].capturesStart)..<Int(routes[route + 1].capturesStart)]
+    }
+
+    func owner(ofRoute route: Int) -> String {
+        owners[Int(routes[route].owner)]
+    }
+
+    /// A parameter's name: the run of name characters at its offset in the pattern text,
+    /// which ends at the latest where the route's pattern ends.
+    func name(of spec: CaptureSpec, inRoute route: Int) -> Substring {
+        let end = Int(routes[route + 1].patternOffset)
+        var length: Int32 = 0
+        patternText.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = Int(spec.nameOffset)
+            while i < end, ASCII.isNameCharacter(bytes[i]) { i += 1 }
+            length = Int32(i) - spec.nameOffset
+        }
+        return text(offset: spec.nameOffset, length: length)
+    }
+
+    /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
+    @inline(__always)
+    func extra(of node: TrieNode) -> NodeExtra {
+        node.extra >= 0 ? extras[Int(node.extra)] : NodeExtra()
     }
 
     func converterName(_ id: Int32) -> String {
@@ -70,29 +96,37 @@ final class RouteStorage: Sendable {
 }
 
 /// One trie node: the route ending here and the children to try, in SPEC §3 order.
+/// Twenty bytes: what most nodes need; the rest lives in a ``NodeExtra``.
 struct TrieNode: Sendable {
     /// The route whose key ends exactly here, or -1.
     var route: Int32 = -1
-    /// The route whose `**` hangs off this node, or -1.
-    var catchAllRoute: Int32 = -1
     /// The any-one-segment child (`:name`, `*`, `~`), or -1.
     var paramChild: Int32 = -1
     /// Literal children: `literalEdges[literalStart ..< literalStart + literalCount]`.
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
+    /// Index of this node's ``NodeExtra``, or -1.
+    var extra: Int32 = -1
+}
+
+/// The parts few nodes need.
+struct NodeExtra: Sendable {
+    /// The route whose `**` hangs off this node, or -1.
+    var catchAllRoute: Int32 = -1
     /// Open-addressing table over the literal edges, or -1 when they are few enough to scan.
     var hashStart: Int32 = -1
     var hashMask: Int32 = 0
     /// Typed children in precedence order: `typedEdges[typedStart ..< typedStart + typedCount]`.
     var typedStart: Int32 = 0
     var typedCount: Int32 = 0
+
+    var isEmpty: Bool { catchAllRoute < 0 && hashStart < 0 && typedCount == 0 }
 }
 
 struct LiteralEdge: Sendable {
     var offset: Int32
     var length: Int32
     var child: Int32
-    var hash: UInt32
 }
 
 struct TypedEdge: Sendable {
@@ -103,18 +137,24 @@ struct TypedEdge: Sendable {
 
 struct RouteRecord: Sendable {
     var patternOffset: Int32
-    var patternLength: Int32
     var capturesStart: Int32
-    var captureCount: Int32
     var owner: Int32
 }
 
-/// Where a route's named parameter lies: the key position and the name's text.
+/// Where a route's named parameter lies: the key position and the name's offset in the
+/// pattern text (a name runs to the first character that cannot be in a name).
 struct CaptureSpec: Sendable {
     var nameOffset: Int32
-    var nameLength: Int32
-    var position: Int32
-    var isRest: Bool
+    /// The key position, bitwise-negated for a catch-all, so the spec fits in 8 bytes.
+    private var packedPosition: Int32
+
+    init(nameOffset: Int32, position: Int32, isRest: Bool) {
+        self.nameOffset = nameOffset
+        self.packedPosition = isRest ? ~position : position
+    }
+
+    var position: Int32 { packedPosition < 0 ? ~packedPosition : packedPosition }
+    var isRest: Bool { packedPosition < 0 }
 }
 
 /// FNV-1a over the segment's bytes, folded when the comparison folds.

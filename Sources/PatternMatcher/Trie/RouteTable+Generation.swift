@@ -41,7 +41,8 @@ extension RouteStorage {
                 }) else { return nil }
                 node = nodes[Int(edge.child)]
             case .parameter(_, let converter?):
-                let range = Int(node.typedStart)..<Int(node.typedStart + node.typedCount)
+                let extra = extra(of: node)
+                let range = Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount)
                 guard let edge = typedEdges[range].first(where: { converterName($0.converter) == converter })
                 else { return nil }
                 node = nodes[Int(edge.child)]
@@ -49,7 +50,8 @@ extension RouteStorage {
                 guard node.paramChild >= 0 else { return nil }
                 node = nodes[Int(node.paramChild)]
             case .catchAll:
-                return node.catchAllRoute >= 0 ? Int(node.catchAllRoute) : nil
+                let catchAll = extra(of: node).catchAllRoute
+                return catchAll >= 0 ? Int(catchAll) : nil
             }
         }
         return node.route >= 0 ? Int(node.route) : nil

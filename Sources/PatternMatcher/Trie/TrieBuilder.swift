@@ -58,8 +58,7 @@ struct TrieBuilder {
         for (position, segment) in pattern.segments.enumerated() {
             if let name = segment.nameRange {
                 captureSpecs.append(CaptureSpec(
-                    nameOffset: patternOffset + Int32(name.lowerBound),
-                    nameLength: Int32(name.count), position: Int32(position),
+                    nameOffset: patternOffset + Int32(name.lowerBound), position: Int32(position),
                     isRest: segment.isCatchAll))
             }
             switch segment.kind {
@@ -86,10 +85,7 @@ struct TrieBuilder {
             owners.append(owner)
             ownerIDs[owner] = ownerID
         }
-        routes.append(RouteRecord(
-            patternOffset: patternOffset, patternLength: Int32(pattern.text.utf8.count),
-            capturesStart: capturesStart, captureCount: Int32(captureSpecs.count) - capturesStart,
-            owner: ownerID))
+        routes.append(RouteRecord(patternOffset: patternOffset, capturesStart: capturesStart, owner: ownerID))
     }
 
     private mutating func occupy(_ node: Int, catchAll: Bool, with route: Int32) {
@@ -111,72 +107,115 @@ struct TrieBuilder {
         return new
     }
 
-    /// Lays the trie out breadth-first in flat arrays, so siblings sit side by side.
+    /// Lays the trie out breadth-first in flat arrays, so siblings sit side by side, each
+    /// array allocated at its exact size.
     func freeze() -> RouteStorage {
         var order = [0, 1]
+        order.reserveCapacity(nodes.count)
         var newIndex = [Int](repeating: -1, count: nodes.count)
         newIndex[0] = 0
         newIndex[1] = 1
         var cursor = 0
+        var literalCount = 0, literalByteCount = 0, slotCount = 0, typedCount = 0, extraCount = 0
         while cursor < order.count {
             let old = order[cursor]
             cursor += 1
+            let source = nodes[old]
             // Children in any order: literals are found by exact bytes, so their order
             // cannot change a match; the description sorts them for display.
-            var children = Array(nodes[old].literals.values)
-            children += nodes[old].typed.sorted { $0.key < $1.key }.map(\.value)
-            if nodes[old].param >= 0 { children.append(nodes[old].param) }
+            var children = Array(source.literals.values)
+            children += source.typed.sorted { $0.key < $1.key }.map(\.value)
+            if source.param >= 0 { children.append(source.param) }
             for child in children {
                 newIndex[child] = order.count
                 order.append(child)
             }
+            literalCount += source.literals.count
+            literalByteCount += source.literals.keys.reduce(0) { $0 + $1.bytes.count }
+            if source.literals.count > Self.linearScanLimit { slotCount += Self.hashCapacity(source.literals.count) }
+            typedCount += source.typed.count
+            if source.catchAllRoute >= 0 || source.literals.count > Self.linearScanLimit || !source.typed.isEmpty {
+                extraCount += 1
+            }
         }
 
         var frozen = [TrieNode](repeating: TrieNode(), count: order.count)
+        var extras: [NodeExtra] = []
+        extras.reserveCapacity(extraCount)
         var literalEdges: [LiteralEdge] = []
+        literalEdges.reserveCapacity(literalCount)
         var literalBytes: [UInt8] = []
+        literalBytes.reserveCapacity(literalByteCount)
         var hashSlots: [Int32] = []
+        hashSlots.reserveCapacity(slotCount)
         var typedEdges: [TypedEdge] = []
+        typedEdges.reserveCapacity(typedCount)
         for (index, old) in order.enumerated() {
             let source = nodes[old]
             var node = TrieNode()
+            var extra = NodeExtra()
             node.route = source.route
-            node.catchAllRoute = source.catchAllRoute
+            extra.catchAllRoute = source.catchAllRoute
             node.paramChild = source.param >= 0 ? Int32(newIndex[source.param]) : -1
             node.literalStart = Int32(literalEdges.count)
             node.literalCount = Int32(source.literals.count)
             for (key, child) in source.literals {
-                let hash = key.bytes.withUnsafeBufferPointer { segmentHash($0.baseAddress!, $0.count, fold: false) }
                 literalEdges.append(LiteralEdge(
                     offset: Int32(literalBytes.count), length: Int32(key.bytes.count),
-                    child: Int32(newIndex[child]), hash: hash))
+                    child: Int32(newIndex[child])))
                 literalBytes += key.bytes
             }
             if source.literals.count > Self.linearScanLimit {
-                var capacity = 1
-                while capacity < source.literals.count * 2 { capacity <<= 1 }
-                node.hashStart = Int32(hashSlots.count)
-                node.hashMask = Int32(capacity - 1)
+                let capacity = Self.hashCapacity(source.literals.count)
+                extra.hashStart = Int32(hashSlots.count)
+                extra.hashMask = Int32(capacity - 1)
                 hashSlots += repeatElement(-1, count: capacity)
                 for edgeIndex in Int(node.literalStart)..<literalEdges.count {
-                    var slot = Int(literalEdges[edgeIndex].hash) & (capacity - 1)
-                    while hashSlots[Int(node.hashStart) + slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                    hashSlots[Int(node.hashStart) + slot] = Int32(edgeIndex)
+                    let edge = literalEdges[edgeIndex]
+                    let hash = literalBytes.withUnsafeBufferPointer {
+                        segmentHash($0.baseAddress! + Int(edge.offset), Int(edge.length), fold: false)
+                    }
+                    var slot = Int(hash) & (capacity - 1)
+                    while hashSlots[Int(extra.hashStart) + slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+                    hashSlots[Int(extra.hashStart) + slot] = Int32(edgeIndex)
                 }
             }
-            node.typedStart = Int32(typedEdges.count)
-            node.typedCount = Int32(source.typed.count)
+            extra.typedStart = Int32(typedEdges.count)
+            extra.typedCount = Int32(source.typed.count)
             for (converter, child) in source.typed.sorted(by: { $0.key < $1.key }) {
                 typedEdges.append(TypedEdge(converter: converter, child: Int32(newIndex[child])))
             }
+            if !extra.isEmpty {
+                node.extra = Int32(extras.count)
+                extras.append(extra)
+            }
             frozen[index] = node
         }
-        var text = patternText
-        text.makeContiguousUTF8()
+        // A copy at its exact size: the text grew by appending.
+        let text = String(unsafeUninitializedCapacity: patternText.utf8.count) { buffer in
+            _ = buffer.initialize(from: patternText.utf8)
+            return patternText.utf8.count
+        }
+        // A sentinel record, so every route's text and captures end where the next begin.
+        var records: [RouteRecord] = []
+        records.reserveCapacity(routes.count + 1)
+        records += routes
+        records.append(RouteRecord(patternOffset: Int32(text.utf8.count),
+                                   capturesStart: Int32(captureSpecs.count), owner: -1))
+        var specs: [CaptureSpec] = []
+        specs.reserveCapacity(captureSpecs.count)
+        specs += captureSpecs
         return RouteStorage(
-            nodes: frozen, literalEdges: literalEdges, literalBytes: literalBytes, hashSlots: hashSlots,
-            typedEdges: typedEdges, converters: converters, routes: routes, captureSpecs: captureSpecs,
-            patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1, maxDepth: maxDepth,
-            options: options)
+            nodes: frozen, extras: extras, literalEdges: literalEdges, literalBytes: literalBytes,
+            hashSlots: hashSlots, typedEdges: typedEdges, converters: converters, routes: records,
+            captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
+            maxDepth: maxDepth, options: options)
+    }
+
+    /// Hash table slots for `count` literals: a power of two, at most three-quarters full.
+    static func hashCapacity(_ count: Int) -> Int {
+        var capacity = 1
+        while capacity * 3 < count * 4 + 4 { capacity <<= 1 }
+        return capacity
     }
 }
