@@ -24,5 +24,6 @@ public protocol RouteModule {
 }
 
 extension RouteModule {
+    /// The type's name, for example `BookDetailModule`.
     public static var moduleName: String { String(describing: self) }
 }
