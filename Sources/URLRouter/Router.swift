@@ -240,19 +240,24 @@ final class Snapshot: Sendable {
             externalBuilder.declare(converter)
         }
         var names: [String: Int] = [:]
+        var named: [String: [RouteInfo]] = [:]
         for (index, route) in routes.enumerated() {
             allBuilder.add(route.info.pattern, value: index, owner: route.info.module)
             if route.info.exposure.isExternal {
                 externalBuilder.add(route.info.pattern, value: index, owner: route.info.module)
             }
             if let name = route.info.name {
-                if let other = names[name] {
-                    let first = routes[other].info
-                    problems.append(.duplicateName(name, pattern: route.info.pattern, module: route.info.module,
-                                                   otherPattern: first.pattern, otherModule: first.module))
-                } else {
-                    names[name] = index
-                }
+                named[name, default: []].append(route.info)
+                if names[name] == nil { names[name] = index }
+            }
+        }
+        // Each route reusing a name is reported against the same one, the first by pattern
+        // and module, so that the report does not depend on registration order.
+        for (name, users) in named where users.count > 1 {
+            let sorted = users.sorted { ($0.pattern, $0.module) < ($1.pattern, $1.module) }
+            for user in sorted.dropFirst() {
+                problems.append(.duplicateName(name, pattern: sorted[0].pattern, module: sorted[0].module,
+                                               otherPattern: user.pattern, otherModule: user.module))
             }
         }
         var all: RouteTable<Int>?

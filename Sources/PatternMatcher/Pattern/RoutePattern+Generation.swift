@@ -75,7 +75,11 @@ extension RoutePattern {
             }
             let separator: [UInt8]
             if position == firstAfterScheme {
-                separator = hasScheme ? Array((hasAuthority ? "://" : ":").utf8) : (hasLeadingSlash ? [ASCII.slash] : [])
+                // With an empty authority (`reader:///:id`) the first segment is a path
+                // segment: written after `://` it would be read back as the host,
+                // lowercased and split at ':' and '@'.
+                let afterScheme = hasAuthority ? (hasHost ? "://" : ":///") : ":"
+                separator = hasScheme ? Array(afterScheme.utf8) : (hasLeadingSlash ? [ASCII.slash] : [])
             } else {
                 separator = [ASCII.slash]
             }

@@ -34,7 +34,7 @@ public struct RouteRequest: Sendable {
         merged["router.url"] = url
         merged["router.pattern"] = route.pattern
         merged["router.module"] = route.module
-        if let name = route.name { merged["router.name"] = name }
+        merged["router.name"] = route.name  // removes a query item's `router.name` when the route has no name
         return merged
     }
 

@@ -1,0 +1,87 @@
+import Benchmark
+import Contenders
+import Foundation
+import Workloads
+
+// Every contender on the app table, github.txt and the 10,000-route tables, and the registration of
+// the 10,000-route tables. Allocation counts are deterministic, so the matcher's are gated by the
+// committed Thresholds/ (`Scripts/ci-smoke.sh`); wall-clock time is reported, never gated.
+//
+//   swift package --package-path Benchmarks --scratch-path Benchmarks/.build benchmark
+//
+// URLROUTER_BENCHMARK_SMOKE=1 runs each benchmark for a few iterations only.
+
+let benchmarks: @Sendable () -> Void = {
+    let smoke = ProcessInfo.processInfo.environment["URLROUTER_BENCHMARK_SMOKE"] != nil
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(1),
+        maxIterations: smoke ? 3 : 1_000
+    )
+
+    // One iteration looks up 100 requests of the workload, evenly sampled.
+    let lookupsPerIteration = 100
+    var workloads = [AppTable.staticLookups, AppTable.parameterLookups, AppTable.misses]
+    if let github = BenchmarkSupport.routeFile("github.txt") { workloads.append(github) }
+    workloads += [GeneratedTables.deep(count: 10_000), GeneratedTables.flat(count: 10_000)]
+
+    for workload in workloads {
+        let sample = workload.sampled(atMost: lookupsPerIteration)
+        for entry in ContenderCatalog.all {
+            // The matcher allocates nothing per lookup: any allocation is a regression.
+            let gated = entry.name == "URLRouter matcher"
+            var configuration = Benchmark.defaultConfiguration
+            if gated { configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: 0])] }
+            let state = BenchmarkSupport.State()
+            let body: Benchmark.BenchmarkClosure = { benchmark in
+                guard let prepared = state.prepared else { return }
+                for _ in benchmark.scaledIterations {
+                    blackHole(prepared.run(1))
+                }
+            }
+            Benchmark(BenchmarkSupport.name(entry.name, workload.name), configuration: configuration, closure: body, setup: {
+                state.prepared = try entry.prepare(sample.routes, sample.requests)
+            }, teardown: {
+                state.prepared = nil
+            })
+        }
+    }
+
+    for workload in [GeneratedTables.deep(count: 10_000), GeneratedTables.flat(count: 10_000)] {
+        for entry in ContenderCatalog.all where entry.hasRouteTable {
+            var configuration = Benchmark.defaultConfiguration
+            configuration.maxIterations = smoke ? 1 : 20
+            let body: Benchmark.BenchmarkClosure = { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try? entry.register(workload.routes))
+                }
+            }
+            Benchmark(BenchmarkSupport.name("register", entry.name, workload.name), configuration: configuration, closure: body)
+        }
+    }
+}
+
+enum BenchmarkSupport {
+    /// `URLRouter-matcher:github.txt`: benchmark names become threshold file names, and the tool
+    /// writes those with spaces replaced but reads them as given, so names have no spaces.
+    static func name(_ parts: String...) -> String {
+        parts.map { $0.split(separator: " ").joined(separator: "-") }.joined(separator: ":")
+    }
+
+    /// The contender a benchmark's setup prepares and its body runs; the benchmark runner calls
+    /// setup, body and teardown one after the other, never at once.
+    final class State: @unchecked Sendable {
+        var prepared: PreparedContender?
+    }
+
+    /// `URLROUTER_ROUTES_DIR/<name>`, else `shared/routes/<name>` beside the repository.
+    static func routeFile(_ name: String) -> Workload? {
+        let directory = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("shared/routes").path
+        return try? RouteFile.workload(atPath: directory + "/" + name)
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The benchmarks' CI check, called by .ci/run. Builds the Benchmarks package, then runs a short smoke of
+# every benchmark so that none can rot:
+#   1. Report --smoke: every contender on every workload, a few lookups each; fails when a URLRouter
+#      contender answers a lookup wrong or refuses a table, or a generated table differs from its
+#      published copy in ../shared/routes.
+#   2. Every ordo-one benchmark for a few iterations, with the matcher's allocation counts checked
+#      against the committed Benchmarks/Thresholds (allocation counts are deterministic; wall-clock
+#      time is reported but never gated).
+# Everything it builds goes to Benchmarks/.build.
+set -euo pipefail
+
+benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$benchmarks"
+
+echo "== building the Benchmarks package (release)"
+swift build -c release --scratch-path .build
+
+echo "== Report --smoke"
+.build/release/Report --smoke
+
+echo "== ordo-one benchmarks, smoke iterations, matcher allocations against Thresholds/"
+URLROUTER_BENCHMARK_SMOKE=1 swift package --scratch-path .build \
+    benchmark thresholds check --path "$benchmarks/Thresholds" --no-progress
+
+echo "ci-smoke: Report smoke and allocation thresholds passed"

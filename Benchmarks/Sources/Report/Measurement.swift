@@ -1,0 +1,176 @@
+import Contenders
+import MallocCounter
+import Workloads
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How long and how often to measure.
+struct MeasurementPlan {
+    /// Requests per workload at most (an even sample of the pass, the same for every contender).
+    var maxRequests = 1_000
+    /// Timed rounds per contender at most, and at least.
+    var maxRounds = 31
+    var minRounds = 5
+    /// Wall-clock budget of one contender on one workload, in seconds, once `minRounds` are done.
+    var budgetPerContender = 0.4
+    /// Rounds for a contender whose single pass already takes longer than the budget.
+    var minRoundsWhenSlow = 3
+    /// The shortest round worth timing, in nanoseconds: a round repeats the pass until it is this long.
+    var minRoundNanoseconds: UInt64 = 2_000_000
+    /// Registrations of the 10,000-route tables per contender.
+    var registrationRounds = 7
+
+    static let full = MeasurementPlan()
+    static let smoke = MeasurementPlan(maxRequests: 20, maxRounds: 1, minRounds: 1, budgetPerContender: 0,
+                                       minRoundNanoseconds: 0, registrationRounds: 1)
+}
+
+/// One contender on one workload.
+struct LookupResult {
+    enum Outcome {
+        case measured(nanosecondsPerLookup: Double, allocationsPerLookup: Double, wrong: Int)
+        case refused(String)
+    }
+
+    let contender: String
+    let outcome: Outcome
+    let lookups: Int
+    /// A few of the wrong answers, for `--explain`.
+    var wrongExamples: [(url: String, expected: Int, answer: Int)] = []
+
+    var nanoseconds: Double? {
+        if case .measured(let ns, _, _) = outcome { return ns }
+        return nil
+    }
+
+    var allocations: Double? {
+        if case .measured(_, let allocations, _) = outcome { return allocations }
+        return nil
+    }
+
+    var wrong: Int? {
+        if case .measured(_, _, let wrong) = outcome { return wrong }
+        return nil
+    }
+}
+
+/// The registration of a 10,000-route table by one contender.
+struct RegistrationResult {
+    let contender: String
+    let workload: String
+    let routes: Int
+    /// Median wall-clock time of one registration, or the reason the table was refused.
+    let milliseconds: Double?
+    /// Heap bytes the registered router keeps, per route.
+    let bytesPerRoute: Double?
+    let refusal: String?
+}
+
+enum Measurement {
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Measures every contender on `workload`, interleaving their rounds so that a noisy stretch of
+    /// the machine slows them all alike and the ratios between them hold.
+    static func lookups(on workload: Workload, contenders: [ContenderCatalog.Entry],
+                        plan: MeasurementPlan) -> [LookupResult] {
+        let requests = workload.sampled(atMost: plan.maxRequests).requests
+        var prepared: [(PreparedContender, repetitions: Int, minRounds: Int)] = []
+        var refusals: [String: String] = [:]
+        for entry in contenders {
+            do {
+                let contender = try entry.prepare(workload.routes, requests)
+                // Calibrate: repeat the pass until a round is long enough for the clock.
+                let start = now()
+                opaqueSink(contender.run(1))
+                let pass = max(now() - start, 1)
+                let repetitions = plan.minRoundNanoseconds == 0 ? 1
+                    : Int(max(1, (plan.minRoundNanoseconds + pass - 1) / pass))
+                let slow = Double(pass) / 1e9 > plan.budgetPerContender
+                prepared.append((contender, repetitions, slow ? min(plan.minRounds, plan.minRoundsWhenSlow) : plan.minRounds))
+            } catch {
+                refusals[entry.name] = "\(error)"
+            }
+        }
+
+        var samples = Array(repeating: [Double](), count: prepared.count)
+        var spent = Array(repeating: 0.0, count: prepared.count)
+        for _ in 0..<plan.maxRounds {
+            var anyRan = false
+            for (index, (contender, repetitions, minRounds)) in prepared.enumerated() {
+                guard samples[index].count < minRounds || spent[index] < plan.budgetPerContender else { continue }
+                anyRan = true
+                let start = now()
+                opaqueSink(contender.run(repetitions))
+                let elapsed = Double(now() - start)
+                spent[index] += elapsed / 1e9
+                samples[index].append(elapsed / Double(repetitions * max(contender.requestCount, 1)))
+            }
+            if !anyRan { break }
+        }
+
+        var results: [LookupResult] = []
+        for entry in contenders {
+            if let refusal = refusals[entry.name] {
+                results.append(LookupResult(contender: entry.name, outcome: .refused(refusal), lookups: requests.count))
+                continue
+            }
+            guard let index = prepared.firstIndex(where: { $0.0.name == entry.name }) else { continue }
+            let contender = prepared[index].0
+            // One more pass, counted: it checks every answer too (the check itself allocates nothing).
+            malloc_counter_start()
+            let wrong = contender.wrongAnswers()
+            malloc_counter_stop()
+            let allocations = Double(malloc_counter_allocations()) / Double(max(contender.requestCount, 1))
+            results.append(LookupResult(
+                contender: entry.name,
+                outcome: .measured(nanosecondsPerLookup: median(samples[index]), allocationsPerLookup: allocations,
+                                   wrong: wrong),
+                lookups: requests.count,
+                wrongExamples: wrong > 0 ? Array(contender.wrongAnswerDetails().prefix(5)) : []))
+        }
+        return results
+    }
+
+    /// Registration time and footprint of every contender that has a route table.
+    static func registration(of workload: Workload, contenders: [ContenderCatalog.Entry],
+                             plan: MeasurementPlan) -> [RegistrationResult] {
+        contenders.filter(\.hasRouteTable).map { entry in
+            do {
+                malloc_counter_start()
+                let router = try entry.register(workload.routes)
+                malloc_counter_stop()
+                let bytes = Double(malloc_counter_live_bytes())
+                withExtendedLifetime(router) {}
+                var times: [Double] = []
+                for _ in 0..<plan.registrationRounds {
+                    let start = now()
+                    let router = try entry.register(workload.routes)
+                    times.append(Double(now() - start) / 1e6)
+                    withExtendedLifetime(router) {}
+                }
+                return RegistrationResult(contender: entry.name, workload: workload.name,
+                                          routes: workload.routes.count, milliseconds: median(times),
+                                          bytesPerRoute: bytes / Double(workload.routes.count), refusal: nil)
+            } catch {
+                return RegistrationResult(contender: entry.name, workload: workload.name,
+                                          routes: workload.routes.count, milliseconds: nil, bytesPerRoute: nil,
+                                          refusal: "\(error)")
+            }
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}

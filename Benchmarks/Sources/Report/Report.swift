@@ -1,0 +1,208 @@
+import Contenders
+import Foundation
+import Workloads
+
+/// Runs every contender on every workload in one process and prints one table; unless told not to,
+/// writes `Results/results.md`, `Results/lookup-vs-routes.svg` and the results section of README.md.
+///
+///     swift run -c release --package-path Benchmarks --scratch-path Benchmarks/.build Report [options]
+@main
+struct Report {
+    static let usage = """
+    USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain]
+
+      --smoke              a few lookups of every contender on every workload, nothing written; fails
+                           when a URLRouter contender answers wrong or a generated table differs from
+                           its copy in ../shared/routes (what Scripts/ci-smoke.sh runs)
+      --routes FILE        also measure the route file FILE (`METHOD /path/:param` lines); repeatable
+      --no-default-routes  skip github.txt, gplus.txt, parse.txt, static.txt and matchit.txt of ../shared/routes
+      --output DIR         where results.md and lookup-vs-routes.svg go (default: Benchmarks/Results)
+      --no-write           print the table only
+      --explain            also print a few of each contender's wrong answers
+    """
+
+    static let defaultRouteFiles = ["github.txt", "gplus.txt", "parse.txt", "static.txt", "matchit.txt"]
+    static let generatedSizes = [100, 1_000, 10_000]
+
+    /// Benchmarks/, found from this file, so that the command works from any directory.
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func main() {
+        var smoke = false
+        var routeFiles: [String] = []
+        var defaultRoutes = true
+        var write = true
+        var explain = false
+        var output = packageDirectory.appendingPathComponent("Results").path
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--smoke": smoke = true; write = false
+            case "--routes":
+                guard let path = arguments.popFirst() else { fail("--routes needs a file") }
+                routeFiles.append(path)
+            case "--no-default-routes": defaultRoutes = false
+            case "--output":
+                guard let path = arguments.popFirst() else { fail("--output needs a directory") }
+                output = path
+                write = true
+            case "--no-write": write = false
+            case "--explain": explain = true
+            case "-h", "--help": print(usage); return
+            default: fail("unknown argument \(argument)\n\n\(usage)")
+            }
+        }
+        let plan = smoke ? MeasurementPlan.smoke : MeasurementPlan.full
+        var problems: [String] = []
+
+        let sharedRoutes = sharedRoutesDirectory()
+        if defaultRoutes {
+            if let sharedRoutes {
+                routeFiles = defaultRouteFiles.map { sharedRoutes.appendingPathComponent($0).path }
+                    .filter { FileManager.default.fileExists(atPath: $0) } + routeFiles
+            } else {
+                note("../shared/routes not found: route-file workloads skipped (set URLROUTER_ROUTES_DIR)")
+            }
+        }
+
+        var workloads = [AppTable.staticLookups, AppTable.parameterLookups, AppTable.misses]
+        for path in routeFiles {
+            do {
+                var workload = try RouteFile.workload(atPath: path)
+                // A route file written for HTTP routers may hold patterns URLRouter refuses by design:
+                // measure every contender on the rest, and say so.
+                let refused = URLRouterMatcher.refusedPatterns(in: workload.routes)
+                if !refused.isEmpty {
+                    let reason = refused.map { "`\($0.pattern)` (URLRouter: \($0.reason))" }.joined(separator: ", ")
+                    note("\(workload.name): left out \(reason)")
+                    workload = workload.excluding(Set(refused.map(\.pattern)), because: reason)
+                }
+                workloads.append(workload)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        workloads += generatedSizes.map(GeneratedTables.deep(count:))
+        workloads += generatedSizes.map(GeneratedTables.flat(count:))
+        if let sharedRoutes {
+            problems += compareGeneratedTables(with: sharedRoutes)
+        }
+
+        let contenders = ContenderCatalog.all
+        var results = Results()
+        results.environment = environment()
+        let started = Date()
+        for workload in workloads {
+            note("measuring \(workload.name) (\(workload.routes.count) routes, "
+                 + "\(min(workload.requests.count, plan.maxRequests)) lookups)")
+            results.lookups.append((workload, Measurement.lookups(on: workload, contenders: contenders, plan: plan)))
+        }
+        for workload in workloads where workload.series?.routeCount == 10_000 {
+            note("measuring registration of \(workload.name)")
+            results.registrations += Measurement.registration(of: workload, contenders: contenders, plan: plan)
+        }
+        note("done in \(Int(Date().timeIntervalSince(started))) s")
+
+        print()
+        print(TextTable.render(header: Results.lookupHeader, rows: results.lookupRows))
+        print()
+        print(TextTable.render(header: Results.registrationHeader, rows: results.registrationRows))
+        print()
+        print(TextTable.render(header: Results.targetHeader, rows: results.targetRows))
+        if explain {
+            print()
+            for (workload, lookups) in results.lookups {
+                for result in lookups where !result.wrongExamples.isEmpty {
+                    print("\(workload.name), \(result.contender), \(result.wrong ?? 0) wrong, for example:")
+                    for example in result.wrongExamples {
+                        let routes = workload.routes
+                        func describe(_ answer: Int) -> String {
+                            answer < 0 ? "none" : routes.indices.contains(answer) ? routes[answer] : "#\(answer)"
+                        }
+                        print("  \(example.url) → \(describe(example.answer)), expected \(describe(example.expected))")
+                    }
+                }
+            }
+        }
+
+        // URLRouter must answer every request right; the other contenders' wrong answers are findings.
+        for (workload, lookups) in results.lookups {
+            for result in lookups where [Results.reference, Results.open].contains(result.contender) {
+                switch result.outcome {
+                case .refused(let reason): problems.append("\(result.contender) refused \(workload.name): \(reason)")
+                case .measured(_, _, let wrong) where wrong > 0:
+                    problems.append("\(result.contender) answered \(wrong) of \(result.lookups) lookups wrong on \(workload.name)")
+                default: break
+                }
+            }
+        }
+
+        if write {
+            do {
+                try writeResults(results, workloads: workloads, to: URL(fileURLWithPath: output))
+            } catch {
+                problems.append("writing results: \(error)")
+            }
+        }
+        if !problems.isEmpty {
+            print()
+            problems.forEach { print("FAIL: \($0)") }
+            exit(1)
+        }
+    }
+
+    /// `URLROUTER_ROUTES_DIR`, else `shared/routes` beside the repository, else `../shared/routes`.
+    static func sharedRoutesDirectory() -> URL? {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"] {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        candidates.append(packageDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/routes"))
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("../shared/routes").standardizedFileURL)
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("github.txt").path) }
+    }
+
+    /// The generated tables must be the published ones, or results would not line up with them.
+    static func compareGeneratedTables(with directory: URL) -> [String] {
+        var problems: [String] = []
+        for size in generatedSizes {
+            for (file, patterns) in [("synthetic_\(size).txt", GeneratedTables.deepPatterns(count: size)),
+                                     ("flat_\(size).txt", GeneratedTables.flatPatterns(count: size))] {
+                let path = directory.appendingPathComponent(file).path
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                if RouteFile.patterns(inFileContents: contents) != patterns {
+                    problems.append("the generated table differs from \(path)")
+                }
+            }
+        }
+        return problems
+    }
+
+    static func environment() -> [String] {
+        var lines: [String] = []
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+        lines.append("\(ProcessInfo.processInfo.activeProcessorCount) cores\(cpu.map { ", \($0)" } ?? "")")
+        lines.append(ProcessInfo.processInfo.operatingSystemVersionString)
+        #if compiler(>=6.3)
+        lines.append("Swift 6.3 or later, release build")
+        #else
+        lines.append("Swift before 6.3, release build")
+        #endif
+        return lines
+    }
+
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("[Report] \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("Report: \(message)\n".utf8))
+        exit(2)
+    }
+}

@@ -1,0 +1,28 @@
+import BookDetail
+import Bookshelf
+import URLRouter
+import UserProfile
+
+/// The app: it lists its feature modules once and builds the router at start-up.
+public enum ReaderApp {
+    /// Every feature module. The only place that knows them all.
+    public static var modules: [any RouteModule.Type] {
+        [BookshelfModule.self, BookDetailModule.self, UserProfileModule.self]
+    }
+
+    /// Builds the app's router: the modules' routes, plus the app's own fallback.
+    /// - Parameter unmatched: told about URLs that nothing matches, deep links included.
+    /// - Throws: ``RegistrationError`` listing every problem in the modules' routes.
+    public static func makeRouter(
+        unmatched: @escaping @Sendable (UnmatchedRequest) -> Void = { _ in }
+    ) throws(RegistrationError) -> Router {
+        let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched))
+        return try Router(modules: modules, options: options) { routes in
+            // Any `reader://` URL the app itself opens and no module handles (CTMediator's
+            // `notFound:`). Internal, so a deep link with a typo is not quietly accepted.
+            routes.action("reader://**path", name: "fallback") { request in
+                request.complete("no screen for \"\(request.parameters["path"]!)\": shows the shelf instead")
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import URLRouter
+
+/// Runs the script's steps, one readable line each: what the step shows, the source,
+/// the URL and the outcome. A step whose outcome is not the expected one is marked, and
+/// the demo then exits with a failure status (CI runs it).
+struct Demo {
+    /// What a step must lead to.
+    enum Expectation {
+        case handled(by: String), unmatched, malformed, refused, value(String)
+    }
+
+    let router: Router
+    let transcript: Transcript
+    private(set) var failures = 0
+
+    init(router: Router, transcript: Transcript) {
+        self.router = router
+        self.transcript = transcript
+    }
+
+    /// Opens `url` from `source` and reports what happened.
+    mutating func open(_ label: String, _ url: String, from source: OpenSource = .app,
+                       expect expectation: Expectation) {
+        let result = router.open(url, source: source) { [transcript] reply in
+            if let reply { transcript.note("\(reply)") }
+        }
+        let outcome = ([result.description] + transcript.take()).joined(separator: ": ")
+        report(label, source: source, url, outcome, ok: Self.check(result, expectation))
+    }
+
+    /// Reports a step that is not an open: an object lookup, a generated URL, a check.
+    mutating func report(_ label: String, source: OpenSource? = nil, _ subject: String, _ outcome: String,
+                         expect expectation: Expectation) {
+        let ok = if case .value(let expected) = expectation { outcome == expected } else { false }
+        report(label, source: source, subject, outcome, ok: ok)
+    }
+
+    private mutating func report(_ label: String, source: OpenSource?, _ subject: String, _ outcome: String, ok: Bool) {
+        let columns = [pad(label, 10), pad(source.map { "\($0)" } ?? "", 9), pad(subject, 38)]
+        print(columns.joined(separator: " ") + " → " + outcome + (ok ? "" : "   ✗ NOT AS EXPECTED"))
+        if !ok { failures += 1 }
+    }
+
+    private static func check(_ result: OpenResult, _ expectation: Expectation) -> Bool {
+        switch (result, expectation) {
+        case (.handled(let route), .handled(let pattern)): route.pattern == pattern
+        case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused): true
+        default: false
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,520 @@
+// The properties each fuzz target checks, as functions from input bytes to a list of
+// violations (empty when all hold). The fuzz targets trap on a violation so libFuzzer
+// saves the input; `HostileFailCaseTests` replays `Fuzz/FailCases/` through the same
+// functions (this file is symlinked into the test target as `HostileFuzzProperties.swift`).
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+@_spi(Testing) import PatternMatcher
+import URLRouter
+
+extension FuzzOracle {
+    static func shown(_ text: String) -> String {
+        let escaped = text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F
+            ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+        return escaped.count > 200 ? String(escaped.prefix(200)) + "…(\(text.utf8.count) bytes)" : escaped
+    }
+
+    static func reasonName(_ reason: MalformedURLError.Reason) -> String {
+        switch reason {
+        case .badEscape: return "badEscape"
+        case .invalidUTF8: return "invalidUTF8"
+        case .tooLong: return "tooLong"
+        case .tooManySegments: return "tooManySegments"
+        default: return "\(reason)"
+        }
+    }
+
+    static func builder(_ options: MatchOptions) -> RouteTableBuilder<Int> {
+        var builder = RouteTableBuilder<Int>(options: options)
+        builder.declare(HexConverter())
+        builder.declare(LowerConverter())
+        return builder
+    }
+
+    static func hit(_ match: RouteMatch<Int>) -> Hit {
+        Hit(route: match.value, parameters: match.parameters.dictionary)
+    }
+
+    /// A small deterministic generator, so a saved input always replays the same way.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return bound <= 1 ? 0 : Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    // MARK: Target 1: matching
+
+    /// The trie agrees with the linear-scan oracle on `input`'s URL (best match, every
+    /// match, parameters, query, fragment, malformed or not), visits at most every node
+    /// once, and every route's generated URL matches that route with the same values.
+    public static func checkMatching(_ data: [UInt8]) -> [String] {
+        let input = Case(data, maxLines: 12)
+        let options = input.options
+        var routes: [PatternReading] = []
+        var shapes = Set<[String]>()
+        for line in input.lines {
+            guard let reading = parsePattern(line),
+                  shapes.insert(reading.shape(foldLiterals: options.caseInsensitivePaths)).inserted else { continue }
+            routes.append(reading)
+        }
+        var builder = builder(options)
+        for (index, route) in routes.enumerated() { builder.add(route.text, value: index) }
+        let table: RouteTable<Int>
+        do {
+            table = try builder.build()
+        } catch {
+            return ["a table the oracle finds valid and free of conflicts does not build: \(error)"]
+        }
+        var problems = checkURL(input.url, table: table, routes: routes)
+        let pool = valuePool(URLReading(input.url, limits: URLLimits()))
+        var generator = Generator(state: input.seed)
+        for index in routes.indices {
+            problems += checkGeneration(route: index, routes: routes, table: table, pool: pool, generator: &generator)
+        }
+        return problems
+    }
+
+    /// Compares every way the engine reads `url` with the oracle.
+    public static func checkURL(_ url: String, table: RouteTable<Int>, routes: [PatternReading]) -> [String] {
+        var problems: [String] = []
+        let options = table.options
+        let reading = URLReading(url, limits: options.limits)
+        let expected = matches(routes, url: reading, caseInsensitive: options.caseInsensitivePaths)
+        let quoted = "'\(shown(url))'"
+        let (result, visited) = table.matchCountingVisits(url)
+        if visited > table.nodeCount {
+            problems.append("\(quoted): the lookup entered \(visited) nodes of a trie of \(table.nodeCount)")
+        }
+        switch result {
+        case .malformed(let error):
+            if let reasons = reading.malformed {
+                if !reasons.contains(reasonName(error.reason)) {
+                    problems.append("\(quoted): reported \(error.reason), the oracle expects one of \(reasons.sorted())")
+                }
+            } else {
+                problems.append("\(quoted): reported malformed (\(error.reason)), the oracle reads it as well formed")
+            }
+        case .notFound:
+            if let reasons = reading.malformed {
+                problems.append("\(quoted): not found, but the oracle finds it malformed (\(reasons.sorted()))")
+            } else if let best = expected.first {
+                problems.append("\(quoted): not found, the oracle matches \(routes[best.route].text) \(best)")
+            }
+        case .matched(let match):
+            if reading.malformed != nil {
+                problems.append("\(quoted): matched \(match.pattern), but the oracle finds it malformed")
+            } else if hit(match) != expected.first {
+                problems.append("\(quoted): matched \(match.pattern) \(hit(match)), the oracle expects "
+                    + (expected.first.map { "\(routes[$0.route].text) \($0)" } ?? "no match"))
+            } else {
+                let query = match.query.map { [String($0.name), String($0.value)] }
+                if query != reading.queryItems {
+                    problems.append("\(quoted): query items \(query), the oracle reads \(reading.queryItems)")
+                }
+                if match.fragment.map(String.init) != reading.decodedFragment {
+                    problems.append("\(quoted): fragment \(String(describing: match.fragment)), the oracle reads \(String(describing: reading.decodedFragment))")
+                }
+                if String(match.pattern) != routes[match.value].text || match.url != url {
+                    problems.append("\(quoted): the match reports pattern \(match.pattern) and URL \(shown(match.url))")
+                }
+            }
+        }
+        if table.match(url).match.map(hit) != result.match.map(hit) {
+            problems.append("\(quoted): match and matchCountingVisits disagree")
+        }
+        let sequence = table.matches(url)
+        let all = sequence.map(hit)
+        if all != expected {
+            problems.append("\(quoted): matches() gives \(all), the oracle \(expected)")
+        }
+        if (sequence.malformed == nil) != (reading.malformed == nil) {
+            problems.append("\(quoted): MatchSequence.malformed is \(String(describing: sequence.malformed))")
+        }
+        do {
+            let parsed = try ParsedURL(url, limits: options.limits)
+            if reading.malformed != nil {
+                problems.append("\(quoted): ParsedURL accepts a URL the oracle finds malformed")
+            } else {
+                if parsed.routeKey != reading.key.map(text) {
+                    problems.append("\(quoted): ParsedURL.routeKey \(parsed.routeKey.map(shown)), the oracle \(reading.key.map(text).map(shown))")
+                }
+                if parsed.scheme != reading.scheme.map(text) || parsed.host != reading.host.map({ text(lowered(decoded(reading.bytes[$0]))) }) {
+                    problems.append("\(quoted): ParsedURL scheme/host \(String(describing: parsed.scheme))/\(String(describing: parsed.host))")
+                }
+                if parsed.userinfo.map(String.init) != reading.userinfo.map({ text(Array(reading.bytes[$0])) }) {
+                    problems.append("\(quoted): ParsedURL.userinfo \(String(describing: parsed.userinfo))")
+                }
+                if parsed.queryItems.map({ [String($0.name), String($0.value)] }) != reading.queryItems
+                    || parsed.fragment != reading.decodedFragment {
+                    problems.append("\(quoted): ParsedURL query or fragment differ from the oracle")
+                }
+            }
+        } catch {
+            if reading.malformed == nil {
+                problems.append("\(quoted): ParsedURL throws \(error), the oracle reads it as well formed")
+            }
+        }
+        return problems
+    }
+
+    /// SPEC §7: a URL generated with valid values matches the route with exactly those
+    /// values; invalid values are an error, never a URL.
+    static func checkGeneration(route index: Int, routes: [PatternReading], table: RouteTable<Int>,
+                                pool: [String], generator: inout Generator) -> [String] {
+        let route = routes[index]
+        var values: [String: String] = [:]
+        var expectError = false
+        for (position, kind) in route.segments.enumerated() {
+            let isScheme = route.hasScheme && position == 0
+            let isHost = route.hasScheme && route.hasHost && position == 1
+            switch kind {
+            case .literal:
+                break
+            case .wildcard:
+                expectError = true
+            case .parameter(let name, let converter):
+                var candidates = pool
+                if let converter, generator.next(2) == 0 {
+                    let accepted = pool.filter { accepts(converter, Array($0.utf8)) }
+                    if !accepted.isEmpty { candidates = accepted }
+                }
+                let value = candidates[generator.next(candidates.count)]
+                values[name] = value
+                let bytes = Array(value.utf8)
+                if bytes.isEmpty {
+                    expectError = true
+                } else if let converter, !accepts(converter, bytes) {
+                    expectError = true
+                } else if isScheme, !(isAlpha(bytes[0]) && bytes.allSatisfy(isSchemeCharacter) && lowered(bytes) == bytes) {
+                    expectError = true
+                } else if isHost, lowered(bytes) != bytes {
+                    expectError = true
+                }
+            case .catchAll(let name):
+                guard let name else { continue }
+                let value = pool[generator.next(pool.count)]
+                values[name] = value
+                if value.hasPrefix("/") { expectError = true }
+            }
+        }
+        let generated: String
+        do {
+            generated = try table.url(for: route.text, parameters: values)
+        } catch {
+            return expectError ? [] : ["url(for: \(shown(route.text)), \(values)) throws \(error)"]
+        }
+        if expectError {
+            return ["url(for: \(shown(route.text)), \(values)) gives '\(shown(generated))' but the values are invalid"]
+        }
+        let reading = URLReading(generated, limits: table.options.limits)
+        if let reasons = reading.malformed {
+            if reasons.contains("tooLong") || reasons.contains("tooManySegments") { return [] }
+            return ["url(for: \(shown(route.text)), \(values)) gives a malformed URL '\(shown(generated))'"]
+        }
+        var single = builder(table.options)
+        single.add(route.text, value: index)
+        guard let alone = try? single.build() else { return ["\(shown(route.text)) does not build alone"] }
+        var problems: [String] = []
+        let expected = Hit(route: index, parameters: values)
+        let got = alone.match(generated).match.map(hit)
+        if got != expected {
+            problems.append("SPEC §7: url(for: \(shown(route.text)), \(values)) = '\(shown(generated))', which matches "
+                + (got.map { "\($0)" } ?? "nothing") + " alone")
+        }
+        if !table.matches(generated).map(hit).contains(expected) {
+            problems.append("SPEC §7: '\(shown(generated))' does not list \(shown(route.text)) among its matches in the table")
+        }
+        return problems
+    }
+
+    // MARK: Target 2: registration
+
+    /// Registration never traps; exactly the patterns the oracle rejects are reported
+    /// invalid (with a column inside the pattern); exactly the same-shape pairs conflict;
+    /// and a shuffled order gives the same errors, the same trie and the same matches.
+    public static func checkRegistration(_ data: [UInt8]) -> [String] {
+        let input = Case(data, maxLines: 16)
+        let options = input.options
+        var problems: [String] = []
+        let entries = input.lines.enumerated().map { (pattern: $1, owner: "M\($0 % 3)") }
+        var generator = Generator(state: input.seed)
+        var shuffled = entries
+        shuffled.shuffle(using: &generator)
+
+        var readings: [PatternReading?] = []
+        for entry in entries {
+            let reading = parsePattern(entry.pattern)
+            readings.append(reading)
+            do {
+                let pattern = try RoutePattern(entry.pattern, converters: declaredConverterNames)
+                if let reading {
+                    if segments(of: pattern) != reading.segments || pattern.hasScheme != reading.hasScheme
+                        || pattern.hasHost != reading.hasHost {
+                        problems.append("'\(shown(entry.pattern))' reads as \(segments(of: pattern)), the oracle \(reading.segments)")
+                    }
+                } else {
+                    problems.append("'\(shown(entry.pattern))' is accepted, but the oracle finds it invalid")
+                }
+            } catch {
+                if reading != nil {
+                    problems.append("'\(shown(entry.pattern))' is rejected (\(error)), but the oracle finds it valid")
+                }
+                if error.pattern != entry.pattern || error.column < 1 || error.column > entry.pattern.count + 1 {
+                    problems.append("'\(shown(entry.pattern))': the error names column \(error.column) of '\(shown(error.pattern))'")
+                }
+            }
+        }
+
+        func build(_ list: [(pattern: String, owner: String)]) -> Result<RouteTable<Int>, RouteTableError> {
+            var builder = builder(options)
+            for (index, entry) in list.enumerated() { builder.add(entry.pattern, value: index, owner: entry.owner) }
+            do { return .success(try builder.build()) } catch { return .failure(error) }
+        }
+
+        // What the oracle expects: the invalid entries, and every pair of the same shape.
+        var invalid: [String] = []
+        var groups: [[String]: [String]] = [:]
+        for (entry, reading) in zip(entries, readings) {
+            let tag = entry.pattern + "\u{0}" + entry.owner
+            if let reading {
+                groups[reading.shape(foldLiterals: options.caseInsensitivePaths), default: []].append(tag)
+            } else {
+                invalid.append(tag)
+            }
+        }
+        var pairs: [String] = []
+        for members in groups.values where members.count > 1 {
+            for i in members.indices { for j in members.indices where j > i { pairs.append([members[i], members[j]].sorted().joined(separator: " & ")) } }
+        }
+
+        switch (build(entries), build(shuffled)) {
+        case (.success, .success):
+            if !invalid.isEmpty || !pairs.isEmpty {
+                problems.append("the table builds, but the oracle expects \(invalid.count) invalid patterns and conflicts \(pairs.map(shown))")
+            }
+        case (.failure(let first), .failure(let second)):
+            if first != second {
+                problems.append("registration order changes the errors:\n\(first)\nshuffled:\n\(second)")
+            }
+            let reportedInvalid = first.problems.filter { $0.patternError != nil }.map { $0.pattern + "\u{0}" + $0.owner }
+            if reportedInvalid.sorted() != invalid.sorted() {
+                problems.append("invalid patterns reported: \(reportedInvalid.map(shown)), the oracle: \(invalid.map(shown))")
+            }
+            let reportedPairs = first.problems.compactMap { problem in
+                problem.conflictingRoute.map {
+                    [problem.pattern + "\u{0}" + problem.owner, $0.pattern + "\u{0}" + $0.owner].sorted().joined(separator: " & ")
+                }
+            }
+            if reportedPairs.sorted() != pairs.sorted() {
+                problems.append("conflicts reported: \(reportedPairs.map(shown)), the oracle: \(pairs.map(shown))")
+            }
+            if first.problems.contains(where: { $0.patternError == nil && $0.conflictingRoute == nil }) {
+                problems.append("unexpected kind of problem: \(first)")
+            }
+        case (.success, .failure(let error)), (.failure(let error), .success):
+            problems.append("only one registration order fails: \(error)")
+        }
+
+        // The accepted set: valid patterns that conflict with nothing. Both orders build it
+        // into the same trie, and match the same way.
+        var accepted: [(pattern: String, owner: String)] = []
+        var routes: [PatternReading] = []
+        for (entry, reading) in zip(entries, readings) {
+            guard let reading, groups[reading.shape(foldLiterals: options.caseInsensitivePaths)]?.count == 1 else { continue }
+            accepted.append(entry)
+            routes.append(reading)
+        }
+        let acceptedShuffled = accepted.shuffled(using: &generator)
+        guard case .success(let tableA) = build(accepted), case .success(let tableB) = build(acceptedShuffled) else {
+            problems.append("the accepted routes \(accepted.map { shown($0.pattern) }) do not build in both orders")
+            return problems
+        }
+        if tableA.description != tableB.description || tableA.nodeCount != tableB.nodeCount {
+            problems.append("registration order changes the trie:\n\(tableA)\nshuffled:\n\(tableB)")
+        }
+        var urls = [input.url]
+        for route in routes { if let url = simpleURL(route, table: tableA) { urls.append(url) } }
+        for url in urls {
+            let a = tableA.matches(url).map { "\($0.pattern) \($0.parameters.dictionary.sorted { $0.key < $1.key })" }
+            let b = tableB.matches(url).map { "\($0.pattern) \($0.parameters.dictionary.sorted { $0.key < $1.key })" }
+            if a != b {
+                problems.append("'\(shown(url))': registration order changes the matches: \(a) vs \(b)")
+            }
+            problems += checkURL(url, table: tableA, routes: routes)
+        }
+        return problems
+    }
+
+    /// A URL for `route` with plain values of the right kinds, or `nil` for an anonymous `*`.
+    static func simpleURL(_ route: PatternReading, table: RouteTable<Int>) -> String? {
+        var values: [String: String] = [:]
+        for kind in route.segments {
+            switch kind {
+            case .parameter(let name, let converter):
+                values[name] = ["int": "7", "double": "1.5", "uuid": "6BA7B810-9DAD-11D1-80B4-00C04FD430C8",
+                                "hex": "beef", "lower": "xyz"][converter ?? ""] ?? "v"
+            case .catchAll(let name?):
+                values[name] = "r/s"
+            default:
+                break
+            }
+        }
+        return try? table.url(for: route.text, parameters: values)
+    }
+
+    // MARK: Target 3: the router
+
+    /// Thrown by every internal handler: reaching one from outside shows in the result.
+    public struct InternalRouteReached: Error, Equatable {
+        public let pattern: String
+    }
+
+    /// The router the third target fuzzes: external routes, and internal ones that look
+    /// like them, including internal fallbacks that would catch any URL.
+    public static let externalRoutes = [
+        "reader://book/<int:id>", "reader://user/:id", "reader://web/**url", "reader://search",
+        "https://reader.example.com/share/:token", "reader:settings/:pane", "/open/:item",
+    ]
+    public static let internalRoutes = [
+        "reader://nativeSecret", "reader://admin/**rest", "reader://user/:id/delete",
+        "reader://book/<int:id>/purchase", "reader://**", "**", "*://*/internal/**",
+        "reader://debug/:cmd", "https://reader.example.com/**", "reader://NativeSecret/%2E%2E",
+    ]
+
+    static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
+        if exposure.isExternal {
+            routes.action(pattern, exposure: .external) { request in
+                if request.parameters["id"] == "me" { throw Decline() }
+            }
+        } else {
+            routes.action(pattern) { _ in throw InternalRouteReached(pattern: pattern) }
+        }
+    }
+
+    /// An open from `.external` never runs an internal handler, never reaches the
+    /// unmatched handler (which is internal), refuses userinfo, and otherwise does exactly
+    /// what the best matching *external* routes do; an open from `.app` does what the best
+    /// matching routes of all do.
+    /// - Parameters:
+    ///   - onUnmatched: the router's internal unmatched handler.
+    ///   - unmatchedCount: how many times `onUnmatched` has run.
+    public static func checkRouter(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
+                                   unmatchedCount: () -> Int) -> [String] {
+        let input = Case(data, maxLines: 6)
+        let unmatched = UnmatchedHandler(exposure: .internal) { _ in onUnmatched() }
+        let router: Router
+        do {
+            router = try Router(options: Router.Options(matching: input.options, unmatched: unmatched)) { routes in
+                for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
+                for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
+                routes.object("reader://service/public", exposure: .external) { _ in "PUBLIC" }
+                routes.object("reader://service/secret") { _ in "SECRET" }
+                routes.object("reader://service/**") { _ in "SECRET" }
+            }
+        } catch {
+            return ["the fixed router does not build: \(error)"]
+        }
+        var registered: [(pattern: String, external: Bool, isObject: Bool)] =
+            externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
+            + [("reader://service/public", true, true), ("reader://service/secret", false, true),
+               ("reader://service/**", false, true)]
+        for (index, line) in input.lines.enumerated() {
+            guard let sign = line.first, sign == "+" || sign == "-" else { continue }
+            let pattern = String(line.dropFirst())
+            let exposure: Exposure = sign == "+" ? .external : .internal
+            if (try? router.register(moduleNamed: "Fuzzed\(index)", routes: { register(pattern, exposure: exposure, in: &$0) })) != nil {
+                registered.append((pattern, sign == "+", false))
+            }
+        }
+        var problems: [String] = []
+        var readings: [PatternReading] = []
+        for route in registered {
+            guard let reading = parsePattern(route.pattern) else {
+                return ["the router registered '\(shown(route.pattern))', which the oracle finds invalid"]
+            }
+            readings.append(reading)
+        }
+        let url = input.url
+        let quoted = "'\(shown(url))'"
+        let reading = URLReading(url, limits: input.options.limits)
+
+        /// What opening should do, given the routes visible to the source.
+        func expectedOutcome(external: Bool) -> String {
+            if let reasons = reading.malformed { return "malformed \(reasons.sorted())" }
+            if external && reading.userinfo != nil { return "refused" }
+            let visible = readings.indices.filter { !external || registered[$0].external }
+            var declined: [String] = []
+            for hit in matches(visible.map { readings[$0] }, url: reading, caseInsensitive: input.caseInsensitive) {
+                let route = registered[visible[hit.route]]
+                if route.isObject { return "handled \(route.pattern)" }
+                if !route.external { return "failed \(route.pattern)" }
+                if hit.parameters["id"] == "me" { declined.append(route.pattern); continue }
+                return "handled \(route.pattern)"
+            }
+            return declined.isEmpty ? "unmatched" : "declined \(declined)"
+        }
+
+        func outcome(_ result: OpenResult) -> String {
+            switch result {
+            case .handled(let route): return "handled \(route.pattern)"
+            case .declined(let routes): return "declined \(routes.map(\.pattern))"
+            case .unmatched: return "unmatched"
+            case .malformed(let error):
+                return reading.malformed?.contains(reasonName(error.reason)) == true
+                    ? "malformed \(reading.malformed!.sorted())" : "malformed \(error.reason)"
+            case .refused: return "refused"
+            case .failed(let route, let error):
+                return error is InternalRouteReached ? "failed \(route.pattern)" : "failed \(route.pattern): \(error)"
+            }
+        }
+
+        let unmatchedBefore = unmatchedCount()
+        let external = router.open(url, source: .external)
+        if let route = external.route, !route.exposure.isExternal {
+            problems.append("SPEC §6: \(quoted) from outside reached the internal route \(route.pattern)")
+        }
+        if outcome(external) != expectedOutcome(external: true) {
+            problems.append("\(quoted) from outside: \(outcome(external)), expected \(expectedOutcome(external: true))")
+        }
+        if unmatchedCount() != unmatchedBefore {
+            problems.append("SPEC §6: \(quoted) from outside reached the internal unmatched handler")
+        }
+        let canOpen = router.canOpen(url, source: .external)
+        let visibleExternally = reading.malformed == nil && reading.userinfo == nil
+            && !matches(readings.indices.filter { registered[$0].external }.map { readings[$0] }, url: reading,
+                        caseInsensitive: input.caseInsensitive).isEmpty
+        if canOpen != visibleExternally {
+            problems.append("\(quoted): canOpen from outside is \(canOpen)")
+        }
+        if let object = router.object(for: url, source: .external) as? String, object != "PUBLIC" {
+            problems.append("SPEC §6: \(quoted) from outside got the internal object \(object)")
+        }
+        if let foundationURL = URL(string: url) {
+            let result = router.open(foundationURL, source: .external)
+            if let route = result.route, !route.exposure.isExternal {
+                problems.append("SPEC §6: URL(string: \(quoted)) from outside reached the internal route \(route.pattern)")
+            }
+            if unmatchedCount() != unmatchedBefore {
+                problems.append("SPEC §6: URL(string: \(quoted)) from outside reached the internal unmatched handler")
+            }
+        }
+        let app = router.open(url, source: .app)
+        if outcome(app) != expectedOutcome(external: false) {
+            problems.append("\(quoted) from the app: \(outcome(app)), expected \(expectedOutcome(external: false))")
+        }
+        return problems
+    }
+}
+
+extension FuzzOracle.Generator: RandomNumberGenerator {
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
+    }
+}

@@ -1,0 +1,177 @@
+import PatternMatcher
+import Testing
+
+/// SPEC §2: how a pattern decomposes, and every way it can be invalid, each reported with
+/// its 1-based column (in characters) and a sentence that says what is wrong.
+@Suite("Pattern syntax (SPEC §2)")
+struct PatternSyntaxTests {
+    struct ValidCase: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let segments: [String]
+        var hasScheme = false
+        var hasAuthority = false
+        var hasHost = false
+        var hasLeadingSlash = false
+        var names: [String] = []
+        var testDescription: String { pattern.debugDescription }
+    }
+
+    static let valid: [ValidCase] = [
+        ValidCase(pattern: "reader://book/<int:id>", segments: ["reader", "book", "<int:id>"], hasScheme: true,
+                  hasAuthority: true, hasHost: true, names: ["id"]),
+        ValidCase(pattern: "READER://Book/X", segments: ["reader", "book", "X"], hasScheme: true, hasAuthority: true,
+                  hasHost: true),
+        ValidCase(pattern: "reader://category/%E5%AE%B6%E5%B1%85", segments: ["reader", "category", "家居"],
+                  hasScheme: true, hasAuthority: true, hasHost: true),
+        ValidCase(pattern: "reader://B%6Fok", segments: ["reader", "book"], hasScheme: true, hasAuthority: true, hasHost: true),
+        ValidCase(pattern: "reader:///Book", segments: ["reader", "Book"], hasScheme: true, hasAuthority: true),
+        ValidCase(pattern: "reader://", segments: ["reader"], hasScheme: true, hasAuthority: true),
+        ValidCase(pattern: "app-settings:", segments: ["app-settings"], hasScheme: true),
+        ValidCase(pattern: "app:x/y", segments: ["app", "x", "y"], hasScheme: true),
+        ValidCase(pattern: "a:b", segments: ["a", "b"], hasScheme: true),
+        ValidCase(pattern: "*:", segments: ["*"], hasScheme: true),
+        ValidCase(pattern: "*://*/user/:id", segments: ["*", "*", "user", ":id"], hasScheme: true, hasAuthority: true,
+                  hasHost: true, names: ["id"]),
+        ValidCase(pattern: ":s://echo/:v", segments: [":s", "echo", ":v"], hasScheme: true, hasAuthority: true,
+                  hasHost: true, names: ["s", "v"]),
+        ValidCase(pattern: "reader://:module/open", segments: ["reader", ":module", "open"], hasScheme: true,
+                  hasAuthority: true, hasHost: true, names: ["module"]),
+        ValidCase(pattern: "reader://**rest", segments: ["reader", "**rest"], hasScheme: true, hasAuthority: true,
+                  hasHost: true, names: ["rest"]),
+        ValidCase(pattern: "/a/%3Aid", segments: ["a", ":id"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%2A", segments: ["a", "*"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%2A%2A", segments: ["a", "**"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%3Cint:x%3E", segments: ["a", "<int:x>"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%7E", segments: ["a", "~"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/b:c", segments: ["a", "b:c"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/~x", segments: ["a", "~x"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/x*", segments: ["a", "x*"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/x<y>", segments: ["a", "x<y>"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/~", segments: ["a", "*"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/<string:s>", segments: ["a", ":s"], hasLeadingSlash: true, names: ["s"]),
+        ValidCase(pattern: "/a/<uuid:u>/<double:d>", segments: ["a", "<uuid:u>", "<double:d>"], hasLeadingSlash: true,
+                  names: ["u", "d"]),
+        ValidCase(pattern: "/a/:_x9/**Rest_1", segments: ["a", ":_x9", "**Rest_1"], hasLeadingSlash: true,
+                  names: ["_x9", "Rest_1"]),
+        ValidCase(pattern: "//a//b//", segments: ["a", "b"], hasLeadingSlash: true),
+        ValidCase(pattern: "a/b", segments: ["a", "b"]),
+        ValidCase(pattern: "**", segments: ["**"]),
+        ValidCase(pattern: "/a+b/ c", segments: ["a+b", " c"], hasLeadingSlash: true),
+    ]
+
+    @Test("valid patterns decompose like URLs", arguments: valid)
+    func decomposes(_ check: ValidCase) throws {
+        let pattern = try RoutePattern(check.pattern)
+        #expect(pattern.segments.map(\.description) == check.segments)
+        #expect(pattern.hasScheme == check.hasScheme)
+        #expect(pattern.hasAuthority == check.hasAuthority)
+        #expect(pattern.hasHost == check.hasHost)
+        #expect(pattern.hasLeadingSlash == check.hasLeadingSlash)
+        #expect(pattern.parameterNames == check.names)
+        #expect(pattern.text == check.pattern && pattern.description == check.pattern)
+    }
+
+    @Test("segment kinds")
+    func kinds() throws {
+        let pattern = try RoutePattern("/%3Aid/:id/<int:n>/*/~/**rest")
+        let segments = pattern.segments
+        #expect(segments.map(\.literal) == [":id", nil, nil, nil, nil, nil])
+        #expect(segments.map(\.parameterName) == [nil, "id", "n", nil, nil, "rest"])
+        #expect(segments.map(\.converterName) == [nil, nil, "int", nil, nil, nil])
+        #expect(segments.map(\.isWildcard) == [false, false, false, true, true, false])
+        #expect(segments.map(\.isCatchAll) == [false, false, false, false, false, true])
+        #expect(segments.map(\.column) == [2, 8, 12, 20, 22, 24])
+        #expect(pattern.isCatchAll)
+    }
+
+    struct InvalidCase: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let column: Int
+        let message: String
+        var testDescription: String { "\(pattern.debugDescription) at column \(column)" }
+    }
+
+    static let noSegment = "a pattern needs a scheme or a segment (use '**' to match every path)"
+    static let queryOrFragment = "a pattern cannot hold a query or a fragment"
+    static let badEscape = "'%' must be followed by two hexadecimal digits"
+    static let badUTF8 = "percent-decoded bytes are not valid UTF-8"
+    static let unknownConverter = "is not a known converter (built in: int, double, uuid, string)"
+
+    static let invalid: [InvalidCase] = [
+        InvalidCase(pattern: "", column: 1, message: noSegment),
+        InvalidCase(pattern: "/", column: 1, message: noSegment),
+        InvalidCase(pattern: "///", column: 1, message: noSegment),
+        InvalidCase(pattern: "/a/*x", column: 4, message: "a segment starting with '*' must be '*', '**' or '**name', not '*x'"),
+        InvalidCase(pattern: "/a/***", column: 4, message: "'*' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/a/**-x", column: 4, message: "'-x' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "*x://a", column: 1, message: "a segment starting with '*' must be '*', '**' or '**name', not '*x:'"),
+        InvalidCase(pattern: "/a/:", column: 4, message: "a parameter name is empty"),
+        InvalidCase(pattern: "/a/:1x", column: 4, message: "'1x' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/a/:x-y", column: 4, message: "'x-y' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/a/:é", column: 4, message: "'é' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: ":1s://x", column: 1, message: "'1s:' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/a/:id/:id", column: 8, message: "parameter name 'id' is used twice"),
+        InvalidCase(pattern: "/a/:id/**id", column: 8, message: "parameter name 'id' is used twice"),
+        InvalidCase(pattern: "/<int:id>/<uuid:id>", column: 11, message: "parameter name 'id' is used twice"),
+        InvalidCase(pattern: ":s://x/:s", column: 8, message: "parameter name 's' is used twice"),
+        InvalidCase(pattern: "/a/**/b", column: 4, message: "'**' must be the last segment"),
+        InvalidCase(pattern: "/a/**rest/b", column: 4, message: "'**rest' must be the last segment"),
+        InvalidCase(pattern: "**/a", column: 1, message: "'**' must be the last segment"),
+        InvalidCase(pattern: "reader://**/x", column: 10, message: "'**' must be the last segment"),
+        InvalidCase(pattern: "/a/<int:id", column: 4,
+                    message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
+        InvalidCase(pattern: "/a/<int:id>x", column: 4,
+                    message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
+        InvalidCase(pattern: "/a/<", column: 4,
+                    message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
+        InvalidCase(pattern: "/a/<int>", column: 4, message: "a typed parameter is written '<type:name>'"),
+        InvalidCase(pattern: "/a/<>", column: 4, message: "a typed parameter is written '<type:name>'"),
+        InvalidCase(pattern: "/a/<:x>", column: 4, message: "a typed parameter needs a type before ':'"),
+        InvalidCase(pattern: "/a/<int:>", column: 4, message: "a parameter name is empty"),
+        InvalidCase(pattern: "/a/<int:i-d>", column: 4, message: "'i-d' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/a/<nope:id>", column: 5, message: "'nope' " + unknownConverter),
+        InvalidCase(pattern: "/a/<Int:id>", column: 5, message: "'Int' " + unknownConverter),
+        InvalidCase(pattern: "/a/%zz", column: 4, message: badEscape),
+        InvalidCase(pattern: "/a/b%zz", column: 5, message: badEscape),
+        InvalidCase(pattern: "/a/b%4", column: 5, message: badEscape),
+        InvalidCase(pattern: "reader://h%/x", column: 11, message: badEscape),
+        InvalidCase(pattern: "/a/%FF", column: 4, message: badUTF8),
+        InvalidCase(pattern: "/a/x%C3%28", column: 5, message: badUTF8),
+        InvalidCase(pattern: "/a/x%C3", column: 5, message: badUTF8),
+        InvalidCase(pattern: "/a?x=1", column: 3, message: queryOrFragment),
+        InvalidCase(pattern: "/a#f", column: 3, message: queryOrFragment),
+        InvalidCase(pattern: "reader://book?", column: 14, message: queryOrFragment),
+        InvalidCase(pattern: "reader://host:80/x", column: 10, message: "a pattern's host cannot hold a port or userinfo ('host:80')"),
+        InvalidCase(pattern: "reader://u@host/x", column: 10, message: "a pattern's host cannot hold a port or userinfo ('u@host')"),
+        // Columns count characters, not bytes.
+        InvalidCase(pattern: "/家居/**/x", column: 5, message: "'**' must be the last segment"),
+        InvalidCase(pattern: "/é/:1", column: 4, message: "'1' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/e\u{301}/:1", column: 4, message: "'1' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
+        InvalidCase(pattern: "/👍🏽/%zz", column: 4, message: badEscape),
+        InvalidCase(pattern: "/家/x%FF", column: 5, message: badUTF8),
+    ]
+
+    @Test("invalid patterns: column and message", arguments: invalid)
+    func rejects(_ check: InvalidCase) {
+        #expect(throws: PatternError(pattern: check.pattern, column: check.column, message: check.message)) {
+            try RoutePattern(check.pattern)
+        }
+    }
+
+    @Test("the error reads as a sentence with its place")
+    func errorDescription() {
+        let error = PatternError(pattern: "/a/**/b", column: 4, message: "'**' must be the last segment")
+        #expect(error.description == "'**' must be the last segment (column 4 in '/a/**/b')")
+    }
+
+    @Test("a pattern's literals are decoded like a URL's")
+    func sameAsURL() throws {
+        let table = try makeTable(["reader://category/%E5%AE%B6%E5%B1%85", "/a/%3Aid", "/a/%2A", "/b/%25"])
+        #expect(table.match("reader://category/家居").outcome == .match("reader://category/%E5%AE%B6%E5%B1%85"))
+        #expect(table.match("/a/:id").outcome == .match("/a/%3Aid"))
+        #expect(table.match("/a/%3aid").outcome == .match("/a/%3Aid"))
+        #expect(table.match("/a/*").outcome == .match("/a/%2A"))
+        #expect(table.match("/a/x").outcome == .notFound)
+        #expect(table.match("/b/%25").outcome == .match("/b/%25"))
+    }
+}

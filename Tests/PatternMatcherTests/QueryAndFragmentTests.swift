@@ -1,0 +1,89 @@
+import PatternMatcher
+import Testing
+
+/// SPEC §5: query items in order with duplicates, `+` as space, the fragment decoded;
+/// each kept apart from the path parameters, and none of them choosing a route.
+@Suite("Query items and fragments (SPEC §5)")
+struct QueryAndFragmentTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let url: String
+        let items: [[String]]
+        var fragment: String? = nil
+        let why: String
+        var testDescription: String { "\(url.debugDescription): \(why)" }
+    }
+
+    static let queries: [Case] = [
+        Case(url: "/s?a=1&b=2", items: [["a", "1"], ["b", "2"]], why: "in order"),
+        Case(url: "/s?a=1&a=2&a=1", items: [["a", "1"], ["a", "2"], ["a", "1"]], why: "duplicates kept"),
+        Case(url: "/s?a=b=c", items: [["a", "b=c"]], why: "the first '=' splits"),
+        Case(url: "/s?a==", items: [["a", "="]], why: "a value may be '='"),
+        Case(url: "/s?a", items: [["a", ""]], why: "no '=': the value is empty"),
+        Case(url: "/s?a=", items: [["a", ""]], why: "an empty value"),
+        Case(url: "/s?=x&y", items: [["y", ""]], why: "an empty name is skipped"),
+        Case(url: "/s?=", items: [], why: "only an empty name"),
+        Case(url: "/s?&&a=1&&", items: [["a", "1"]], why: "empty pairs are skipped"),
+        Case(url: "/s?", items: [], why: "an empty query"),
+        Case(url: "/s", items: [], why: "no query"),
+        Case(url: "/s?a+b=c+d", items: [["a b", "c d"]], why: "'+' is a space in names and values"),
+        Case(url: "/s?a=%2B%20+", items: [["a", "+  "]], why: "'+' becomes a space before decoding, so %2B is '+'"),
+        Case(url: "/s?+=1", items: [[" ", "1"]], why: "a name that decodes to a space is not empty"),
+        Case(url: "/s?%3D=%26", items: [["=", "&"]], why: "split first, then decode"),
+        Case(url: "/s?a%26b=c%3Dd", items: [["a&b", "c=d"]], why: "escaped separators are data"),
+        Case(url: "/s?q=%E5%AE%B6&r=✓", items: [["q", "家"], ["r", "✓"]], why: "UTF-8, escaped or not"),
+        Case(url: "/s?a=?b/c", items: [["a", "?b/c"]], why: "'?' and '/' inside the query are data"),
+        Case(url: "/s?a=1#b=2", items: [["a", "1"]], fragment: "b=2", why: "the query ends at '#'"),
+        Case(url: "reader://web?url=https://x.com/a?b=1", items: [["url", "https://x.com/a?b=1"]],
+             why: "a URL inside the query stays query data"),
+    ]
+
+    static let fragments: [Case] = [
+        Case(url: "/s#top", items: [], fragment: "top", why: "a fragment"),
+        Case(url: "/s#a%20b", items: [], fragment: "a b", why: "percent-decoded"),
+        Case(url: "/s#a+b", items: [], fragment: "a+b", why: "'+' stays '+' in a fragment"),
+        Case(url: "/s#", items: [], fragment: "", why: "an empty fragment is not a missing one"),
+        Case(url: "/s", items: [], fragment: nil, why: "no fragment"),
+        Case(url: "/s#a#b", items: [], fragment: "a#b", why: "only the first '#' starts it"),
+        Case(url: "/s#x?y=1", items: [], fragment: "x?y=1", why: "a '?' after '#' is fragment"),
+        Case(url: "/s#%E5%AE%B6", items: [], fragment: "家", why: "decoded UTF-8"),
+        Case(url: "/s#%2F%23", items: [], fragment: "/#", why: "decoded once"),
+    ]
+
+    @Test("query items", arguments: queries)
+    func query(_ check: Case) throws { try verify(check) }
+
+    @Test("fragments", arguments: fragments)
+    func fragment(_ check: Case) throws { try verify(check) }
+
+    private func verify(_ check: Case) throws {
+        let table = try makeTable(["/s", "reader://web"])
+        let match = try #require(table.match(check.url).match)
+        #expect(match.query.map { [String($0.name), String($0.value)] } == check.items)
+        #expect(match.fragment.map(String.init) == check.fragment)
+        let parsed = try ParsedURL(check.url)
+        #expect(parsed.queryItems.map { [String($0.name), String($0.value)] } == check.items)
+        #expect(parsed.fragment == check.fragment)
+    }
+
+    @Test("subscript gives the first item with the name")
+    func firstByName() throws {
+        let match = try #require(try makeTable(["/s"]).match("/s?tag=a&tag=b&x").match)
+        #expect(match.query["tag"] == "a")
+        #expect(match.query["x"] == "")
+        #expect(match.query["missing"] == nil)
+    }
+
+    @Test("query items never choose a route and never replace a path parameter")
+    func keptApart() throws {
+        let table = try makeTable(["/admin", "/:page", "/user/:id"])
+        let home = try #require(table.match("/home?page=admin&next=/admin#/admin").match)
+        #expect(home.pattern == "/:page")
+        #expect(home.parameters["page"] == "home")
+        #expect(home.query["page"] == "admin")
+        #expect(home.fragment == "/admin")
+        let user = try #require(table.match("/user/7?id=8").match)
+        #expect(user.parameters.dictionary == ["id": "7"])
+        #expect(user.query.map(\.value) == ["8"])
+        #expect(table.match("?x=/admin").match == nil)
+    }
+}

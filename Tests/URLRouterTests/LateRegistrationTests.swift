@@ -1,0 +1,161 @@
+import Testing
+import URLRouter
+
+/// Changing the table after start-up, and the targets modules create lazily.
+@Suite("After start-up")
+struct LateRegistrationTests {
+    @Test("a module registered after start-up opens at once")
+    func registerModule() throws {
+        let router = try Router(modules: [Bookshelf.self])
+
+        try router.register(ISBNModule.self)
+
+        #expect(router.open("reader://book/isbn/9780140449136").outcome == .handled("reader://book/isbn/<isbn:code>"))
+        #expect(router.open("reader://shelf").outcome == .handled("reader://shelf"))
+        #expect(router.routes.map(\.module) == ["Bookshelf", "Bookshelf", "ISBNModule"])
+    }
+
+    @Test("deregistering a pattern removes exactly that route; the module's other routes stay")
+    func deregisterPattern() throws {
+        let router = try Router(modules: [Bookshelf.self])
+
+        #expect(!router.deregister(pattern: "READER://shelf"), "patterns are compared as written")
+        #expect(!router.deregister(pattern: "reader://nothing"))
+        #expect(router.deregister(pattern: "reader://shelf"))
+
+        #expect(router.open("reader://shelf").outcome == .unmatched)
+        #expect(router.open("reader://shelf/3").outcome == .handled("reader://shelf/<int:row>"))
+        #expect(router.routes.map(\.pattern) == ["reader://shelf/<int:row>"])
+        #expect(throws: GenerationError.unknownRoute("shelf")) { try router.url(for: "shelf") }
+        // The name is free again.
+        try router.register(moduleNamed: "NewShelf") { routes in routes.action("reader://shelves", name: "shelf") { _ in } }
+        #expect(try router.url(for: "shelf") == "reader://shelves")
+    }
+
+    @Test("deregistering a module removes all of its routes and only them")
+    func deregisterModule() throws {
+        let router = try Router(modules: [Bookshelf.self, ISBNModule.self]) { routes in
+            routes.action("reader://settings") { _ in }
+        }
+
+        #expect(router.deregister(Bookshelf.self) == 2)
+
+        #expect(router.open("reader://shelf").outcome == .unmatched)
+        #expect(router.open("reader://shelf/1").outcome == .unmatched)
+        #expect(router.canOpen("reader://book/isbn/9780140449136"))
+        #expect(router.canOpen("reader://settings"))
+        #expect(router.deregister(Bookshelf.self) == 0, "already gone")
+        #expect(router.deregister(moduleNamed: Router.inlineModuleName) == 1)
+        #expect(!router.canOpen("reader://settings"))
+        // A deregistered module can come back.
+        try router.register(Bookshelf.self)
+        #expect(router.open("reader://shelf").outcome == .handled("reader://shelf"))
+    }
+
+    @Test("removeAll removes every route, module and converter")
+    func removeAll() throws {
+        let router = try Router(modules: [Bookshelf.self, ISBNModule.self]) { routes in
+            routes.action("reader://**") { _ in }
+        }
+
+        router.removeAll()
+
+        #expect(router.routes.isEmpty)
+        #expect(router.open("reader://shelf").outcome == .unmatched)
+        #expect(router.open("reader://anything").outcome == .unmatched)
+        #expect(throws: GenerationError.self) { try router.url(for: "shelf") }
+        let error = #expect(throws: RegistrationError.self) {
+            try router.register(moduleNamed: "UsesISBN") { routes in routes.action("reader://x/<isbn:code>") { _ in } }
+        }
+        #expect(error?.problems.first?.patternError != nil, "the converter is gone too")
+        try router.register(Bookshelf.self)
+        #expect(router.canOpen("reader://shelf"))
+    }
+
+    @Test("a target is created on first use, then cached; an uncached one is created each time")
+    func lazyTargets() throws {
+        let made = Shared(0)
+        var cached: LazyTarget<Catalog>?
+        var uncached: LazyTarget<Catalog>?
+        let router = try Router { routes in
+            let catalog = routes.target { Catalog(serial: made.increment()) }
+            let scratch = routes.target(cached: false) { Catalog(serial: made.increment()) }
+            routes.object("reader://catalog") { _ in catalog.instance }
+            routes.object("reader://scratch") { _ in scratch.instance }
+            (cached, uncached) = (catalog, scratch)
+        }
+        let catalog = try #require(cached)
+        let scratch = try #require(uncached)
+
+        #expect(made.current == 0, "nothing is created at registration")
+        #expect(!catalog.isCreated)
+        let first = router.object(for: "reader://catalog", as: Catalog.self)
+        let second = router.object(for: "reader://catalog", as: Catalog.self)
+        #expect(first?.serial == 1)
+        #expect(first === second)
+        #expect(catalog.isCreated)
+        #expect(router.object(for: "reader://scratch", as: Catalog.self)?.serial == 2)
+        #expect(router.object(for: "reader://scratch", as: Catalog.self)?.serial == 3)
+        #expect(!scratch.isCreated)
+
+        router.releaseAllCachedTargets()
+
+        #expect(!catalog.isCreated)
+        #expect(router.object(for: "reader://catalog", as: Catalog.self)?.serial == 4)
+    }
+
+    @Test("releasing a module's targets, or deregistering it, drops only its cached targets")
+    func releaseTargets() throws {
+        let router = try Router(modules: [Library.self, Store.self])
+        let library = try #require(Library.catalog.current)
+        let store = try #require(Store.catalog.current)
+        #expect(router.object(for: "reader://library/catalog", as: Catalog.self)?.serial == 1)
+        #expect(router.object(for: "reader://store/catalog", as: Catalog.self)?.serial == 1)
+
+        router.releaseCachedTargets(of: Library.self)
+
+        #expect(!library.isCreated)
+        #expect(store.isCreated)
+        #expect(router.object(for: "reader://library/catalog", as: Catalog.self)?.serial == 2)
+        #expect(router.object(for: "reader://store/catalog", as: Catalog.self)?.serial == 1)
+
+        router.releaseAllCachedTargets()
+
+        #expect(!library.isCreated && !store.isCreated)
+        #expect(router.object(for: "reader://library/catalog", as: Catalog.self)?.serial == 3)
+        #expect(router.object(for: "reader://store/catalog", as: Catalog.self)?.serial == 2)
+
+        #expect(router.deregister(Library.self) == 1)
+
+        #expect(!library.isCreated, "deregistering releases the module's targets")
+        #expect(store.isCreated)
+    }
+}
+
+/// A target: a class, so that tests can tell instances apart.
+final class Catalog: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// A module with a cached target; only ``LateRegistrationTests/releaseTargets()`` uses it.
+enum Library: RouteModule {
+    static let made = Shared(0)
+    static let catalog = Shared<LazyTarget<Catalog>?>(nil)
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        let target = routes.target { Catalog(serial: made.increment()) }
+        catalog.withLock { $0 = target }
+        routes.object("reader://library/catalog") { _ in target.instance }
+    }
+}
+
+/// Another module with a cached target; only ``LateRegistrationTests/releaseTargets()`` uses it.
+enum Store: RouteModule {
+    static let made = Shared(0)
+    static let catalog = Shared<LazyTarget<Catalog>?>(nil)
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        let target = routes.target { Catalog(serial: made.increment()) }
+        catalog.withLock { $0 = target }
+        routes.object("reader://store/catalog") { _ in target.instance }
+    }
+}

@@ -1,0 +1,57 @@
+import URLRouter
+
+/// The README's "Using the router" snippet, compiled and run by `ReadmeSnippetTests`.
+/// - Returns: the lines the snippet prints.
+func runRouterSnippet() throws -> [String] {
+    // Collects what the snippet prints, so a test can compare it with the README's comments.
+    var printed: [String] = []
+    func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    // snippet:begin router
+    // A feature module declares its routes in one place. Modules never import each other:
+    // they open each other's URLs.
+    enum BookDetailModule: RouteModule {
+        static func registerRoutes(in routes: inout RouteRegistrar) {
+            routes.action("reader://book/<int:id>", name: "book", exposure: .external) { request in
+                let id = try request.require("id", as: Int.self)
+                request.complete("book \(id) from \(request.query["from"] ?? "?")")   // the caller's completion
+            }
+            routes.action("reader://book/<int:id>/notes") { request in   // internal: the default
+                request.complete("notes of book \(request.parameters["id"]!)")
+            }
+        }
+    }
+
+    final class ProfileService: Sendable {
+        func displayName(of id: Int) -> String { id == 7 ? "Ada" : "reader #\(id)" }
+    }
+
+    enum ProfileModule: RouteModule {
+        static func registerRoutes(in routes: inout RouteRegistrar) {
+            let profiles = routes.target { ProfileService() }    // created on first use, then cached
+            routes.object("reader://service/profile") { _ in profiles.instance }
+        }
+    }
+
+    // The app lists its modules once. The whole table is validated here: every invalid or
+    // conflicting pattern is reported, with its module, before any URL is opened.
+    let router = try Router(modules: [BookDetailModule.self, ProfileModule.self]) { routes in
+        routes.action("reader://**path", name: "fallback") { request in   // what no module handles
+            request.complete("no screen for \(request.parameters["path"]!)")
+        }
+    }
+
+    print(router.open("reader://book/42?from=shelf"))
+    // handled by reader://book/<int:id> (book) [BookDetailModule]
+    print(router.open("reader://book/42/notes", source: .external))
+    // no route matches            (a deep link sees external routes only)
+    print(router.open("reader://magazine/3"))
+    // handled by reader://**path (fallback) [App]
+    print(router.canOpen("reader://book/42", source: .external))              // true
+    let service = router.object(for: "reader://service/profile", as: ProfileService.self)
+    print(service?.displayName(of: 7) ?? "no service")                        // Ada
+    print(try router.url(for: "book", parameters: ["id": "7"]))               // reader://book/7
+    // snippet:end router
+
+    return printed
+}

@@ -1,0 +1,44 @@
+import URLRouter
+
+/// An ``OpenResult`` reduced to what a test compares: routes by pattern, errors by kind.
+enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    case handled(String)
+    case declined([String])
+    case unmatched
+    case malformed(MalformedURLError.Reason)
+    case refused
+    case failed(String)
+
+    init(_ result: OpenResult) {
+        switch result {
+        case .handled(let route): self = .handled(route.pattern)
+        case .declined(let routes): self = .declined(routes.map(\.pattern))
+        case .unmatched: self = .unmatched
+        case .malformed(let error): self = .malformed(error.reason)
+        case .refused: self = .refused
+        case .failed(let route, _): self = .failed(route.pattern)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .handled(let pattern): "handled by '\(pattern)'"
+        case .declined(let patterns): "declined by \(patterns)"
+        case .unmatched: "unmatched"
+        case .malformed(let reason): "malformed: \(reason)"
+        case .refused: "refused"
+        case .failed(let pattern): "failed in '\(pattern)'"
+        }
+    }
+}
+
+extension OpenResult {
+    /// The result as a test compares it.
+    var outcome: Outcome { Outcome(self) }
+
+    /// The error a failing handler threw.
+    var error: (any Error)? {
+        if case .failed(_, let error) = self { return error }
+        return nil
+    }
+}
