@@ -163,7 +163,12 @@ public final class Router: Sendable, CustomStringConvertible {
 
     /// Drops the cached targets of `module` (CTMediator's `releaseCachedTarget`).
     public func releaseCachedTargets(of module: any RouteModule.Type) {
-        registry.withLock { $0.modules.first { $0.name == module.moduleName } }?.targets.releaseAll()
+        releaseCachedTargets(moduleNamed: module.moduleName)
+    }
+
+    /// Drops the cached targets of the module registered as `moduleName`.
+    public func releaseCachedTargets(moduleNamed moduleName: String) {
+        registry.withLock { $0.modules.first { $0.name == moduleName } }?.targets.releaseAll()
     }
 
     /// Drops every module's cached targets.
@@ -235,9 +240,9 @@ final class Snapshot: Sendable {
         var problems: [RegistrationError.Problem] = []
         var allBuilder = RouteTableBuilder<Int>(options: options)
         var externalBuilder = RouteTableBuilder<Int>(options: options)
-        for (_, converter) in registry.converters {
-            allBuilder.declare(converter)
-            externalBuilder.declare(converter)
+        for (module, converter) in registry.converters {
+            allBuilder.declare(converter, owner: module)
+            externalBuilder.declare(converter, owner: module)
         }
         var names: [String: Int] = [:]
         var named: [String: [RouteInfo]] = [:]

@@ -52,6 +52,19 @@ struct LateRegistrationTests {
         #expect(router.open("reader://shelf").outcome == .handled("reader://shelf"))
     }
 
+    @Test("a module that declares a converter can leave and come back; other modules keep using the converter")
+    func converterOutlivesItsModule() throws {
+        let router = try Router(modules: [ISBNModule.self])
+
+        #expect(router.deregister(ISBNModule.self) == 1)
+        try router.register(moduleNamed: "Shop") { routes in routes.action("reader://shop/<isbn:code>") { _ in } }
+        try router.register(ISBNModule.self)
+
+        #expect(router.open("reader://shop/9780140449136").outcome == .handled("reader://shop/<isbn:code>"))
+        #expect(router.open("reader://book/isbn/9780140449136").outcome == .handled("reader://book/isbn/<isbn:code>"))
+        #expect(router.open("reader://shop/42").outcome == .unmatched)
+    }
+
     @Test("removeAll removes every route, module and converter")
     func removeAll() throws {
         let router = try Router(modules: [Bookshelf.self, ISBNModule.self]) { routes in

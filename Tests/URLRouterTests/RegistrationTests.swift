@@ -53,6 +53,32 @@ struct RegistrationTests {
         #expect(forward?.description == backward?.description)
     }
 
+    @Test("a name used by three routes gives the same report in every module order")
+    func duplicateNamesInAnyOrder() throws {
+        let routes = ["Alpha": ["reader://a"], "Beta": ["reader://b"], "Gamma": ["reader://c"]]
+        let names = ["reader://a": "home", "reader://b": "home", "reader://c": "home"]
+        let modules: [any RouteModule.Type] = [Alpha.self, Beta.self, Gamma.self]
+        var reports: Set<String> = []
+
+        for order in PrecedenceTests.permutations(["Alpha", "Beta", "Gamma"]) {
+            let ordered = order.map { name in modules.first { $0.moduleName == name }! }
+            let result = TableModule.$routes.withValue(routes) {
+                TableModule.$names.withValue(names) {
+                    Result { () throws(RegistrationError) in try Router(modules: ordered) }
+                }
+            }
+            guard case .failure(let error) = result else {
+                Issue.record("\(order) registered")
+                continue
+            }
+            #expect(error.problems.count == 2)
+            #expect(error.problems.allSatisfy { $0.duplicateName == "home" })
+            reports.insert(error.description)
+        }
+
+        #expect(reports.count == 1, "\(reports)")
+    }
+
     @Test("a module listed twice is reported once, and its routes do not conflict with themselves")
     func moduleListedTwice() throws {
         let error = #expect(throws: RegistrationError.self) { try Router(modules: [Bookshelf.self, Bookshelf.self]) }
@@ -279,10 +305,13 @@ enum DetailWithProblems: RouteModule {
 
 /// Modules whose routes a table-driven test chooses, through a task-local value.
 enum TableModule {
+    /// Patterns by module.
     @TaskLocal static var routes: [String: [String]] = [:]
+    /// Route names by pattern.
+    @TaskLocal static var names: [String: String] = [:]
 
     static func register(_ module: String, in routes: inout RouteRegistrar) {
-        for pattern in Self.routes[module] ?? [] { routes.action(pattern) { _ in } }
+        for pattern in Self.routes[module] ?? [] { routes.action(pattern, name: names[pattern]) { _ in } }
     }
 }
 

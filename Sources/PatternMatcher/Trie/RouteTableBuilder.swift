@@ -14,7 +14,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// How the built table reads URLs.
     public var options: MatchOptions
     private var entries: [Entry] = []
-    private var converters: [any ParameterConverter] = []
+    private var converters: [(converter: any ParameterConverter, owner: String)] = []
 
     private struct Entry: Sendable {
         var pattern: String
@@ -40,8 +40,11 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     }
 
     /// Declares a converter that patterns may use as `<name:parameter>`.
-    public mutating func declare(_ converter: some ParameterConverter) {
-        converters.append(converter)
+    /// - Parameters:
+    ///   - converter: the converter; its name must be new and not a built-in one.
+    ///   - owner: who declared it; problems with it quote the owner.
+    public mutating func declare(_ converter: some ParameterConverter, owner: String = "") {
+        converters.append((converter, owner))
     }
 
     /// Validates every route and freezes the table.
@@ -75,21 +78,22 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     }
 
     private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
-        var byName: [String: any ParameterConverter] = [:]
-        for converter in converters {
+        var byName: [String: (converter: any ParameterConverter, owner: String)] = [:]
+        for (converter, owner) in converters {
             let name = converter.name
             let utf8 = Array(name.utf8)
             if utf8.isEmpty || !ASCII.isNameStart(utf8[0]) || !utf8.dropFirst().allSatisfy(ASCII.isNameCharacter) {
-                problems.append(.invalidConverter(name, reason: "a converter name is [A-Za-z_][A-Za-z0-9_]*"))
+                problems.append(.invalidConverter(name, owner: owner, reason: "a converter name is [A-Za-z_][A-Za-z0-9_]*"))
             } else if name == "string" || BuiltInConverter(name: Substring(name)) != nil {
-                problems.append(.invalidConverter(name, reason: "the name is taken by a built-in converter"))
-            } else if byName[name] != nil {
-                problems.append(.invalidConverter(name, reason: "declared twice"))
+                problems.append(.invalidConverter(name, owner: owner, reason: "the name is taken by a built-in converter"))
+            } else if let first = byName[name] {
+                let by = first.owner.isEmpty ? "" : " (first by \(first.owner))"
+                problems.append(.invalidConverter(name, owner: owner, reason: "declared twice\(by)"))
             } else {
-                byName[name] = converter
+                byName[name] = (converter, owner)
             }
         }
-        return byName.keys.sorted().map { byName[$0]! }
+        return byName.keys.sorted().map { byName[$0]!.converter }
     }
 
     /// Every pair of patterns with the same shape (SPEC §4), each pair once and in a fixed

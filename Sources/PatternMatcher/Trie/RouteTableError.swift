@@ -30,9 +30,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
             Problem(kind: .conflict(with: other, otherOwner: otherOwner), pattern: pattern, owner: owner)
         }
 
-        /// A declared converter that cannot be used.
-        public static func invalidConverter(_ name: String, reason: String) -> Problem {
-            Problem(kind: .invalidConverter(reason: reason), pattern: name, owner: "")
+        /// A declared converter that cannot be used; `owner` declared it.
+        public static func invalidConverter(_ name: String, owner: String = "", reason: String) -> Problem {
+            Problem(kind: .invalidConverter(reason: reason), pattern: name, owner: owner)
         }
 
         /// The parse error, when the pattern is invalid.
@@ -62,7 +62,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
                 let whom = otherOwner.isEmpty ? "" : " [\(otherOwner)]"
                 return "\(who)'\(pattern)' conflicts with '\(other)'\(whom): they have the same shape, so one could never match"
             case .invalidConverter(let reason):
-                return "converter '\(pattern)': \(reason)"
+                return "\(who)converter '\(pattern)': \(reason)"
             }
         }
 

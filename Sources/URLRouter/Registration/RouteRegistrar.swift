@@ -4,7 +4,7 @@ import PatternMatcher
 ///
 /// Every method only records; problems (invalid patterns, conflicts, duplicate names)
 /// are reported together when the router validates the whole table.
-public struct RouteRegistrar {
+public struct RouteRegistrar: Sendable {
     /// The module whose routes are being declared.
     public let moduleName: String
     let targetCache: TargetCache
@@ -36,8 +36,8 @@ public struct RouteRegistrar {
 
     /// Registers an action that runs on the main actor, for UI code.
     ///
-    /// Opened from the main thread it runs synchronously; opened from another thread it is
-    /// scheduled on the main actor and the open reports it as handled.
+    /// Opened on the main actor (the main thread or the main queue) it runs synchronously;
+    /// opened elsewhere it is scheduled on the main actor and the open reports it as handled.
     public mutating func mainActorAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                          handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Void) {
         add(pattern, name, exposure, .mainActorAction(handler))
