@@ -114,7 +114,7 @@ extension RouteTable {
     public var heapBytes: Int {
         func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         let s = storage
-        return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalEdges) + bytes(s.literalBytes) + bytes(s.hashSlots)
+        return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalEdges) + bytes(s.literalBytes)
             + bytes(s.typedEdges) + bytes(s.routes) + bytes(s.captureSpecs) + bytes(s.owners)
             + s.patternText.utf8.count + s.owners.reduce(0) { $0 + $1.utf8.count }
             + bytes(values) + MemoryLayout<RouteStorage>.size

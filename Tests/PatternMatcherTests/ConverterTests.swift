@@ -172,6 +172,21 @@ struct ConverterTests {
         }
     }
 
+    @Test("a converter declared by two owners is reported the same in either order")
+    func declaredByTwoOwners() {
+        for owners in [["Zeta", "Alpha"], ["Alpha", "Zeta"]] {
+            var builder = RouteTableBuilder<String>()
+            for owner in owners { builder.declare(HexConverter(), owner: owner) }
+            builder.declare(AcceptAllConverter(name: "uuid"), owner: "Zeta")
+            let error = #expect(throws: RouteTableError.self) { try builder.build() }
+            #expect(error?.problems == [
+                .invalidConverter("hex", owner: "Zeta", reason: "declared twice (first by Alpha)"),
+                .invalidConverter("uuid", owner: "Zeta", reason: "the name is taken by a built-in converter"),
+            ], "declared by \(owners)")
+            #expect(error?.problems.first?.description == "[Zeta] converter 'hex': declared twice (first by Alpha)")
+        }
+    }
+
     @Test("a converter is known only once declared")
     func undeclared() throws {
         #expect(throws: PatternError(pattern: "/b/<isbn:code>", column: 5,

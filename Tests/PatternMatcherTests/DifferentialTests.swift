@@ -2,8 +2,9 @@ import PatternMatcher
 import Testing
 
 /// The trie against ``ReferenceMatcher`` (a linear scan that sorts by specificity) on
-/// generated tables and URLs. Every table comes from its own seed, printed with any
-/// mismatch, so a failure replays with `RouteGenerator(seed:)`.
+/// 10,000 generated tables and 40,000 URLs. Every table comes from its own seed, printed
+/// with any mismatch; to replay one, `var g = RouteGenerator(seed: s)`, then
+/// `g.table(maxRoutes: 10, seed: s)` and `g.url(for:)` four times.
 @Suite("Differential: trie vs. naive reference matcher")
 struct DifferentialTests {
     static let batches: [UInt64] = (0..<20).map { 0x5EED_0000 + UInt64($0) }

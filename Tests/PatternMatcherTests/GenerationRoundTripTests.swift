@@ -84,6 +84,8 @@ struct GenerationRoundTripTests {
         Case(pattern: "reader:///:v/b", parameters: ["v": "x@y:1"]),
         Case(pattern: "reader:///**rest", parameters: ["rest": "a@b/C"]),
         Case(pattern: "reader:///Book/:v", parameters: ["v": "1"]),
+        Case(pattern: "reader://[::1]/:v", parameters: ["v": "1"]),
+        Case(pattern: "reader://a%3Ab%40c/:v", parameters: ["v": "1"]),
         Case(pattern: "/n/<int:v>", parameters: ["v": "-9223372036854775808"]),
         Case(pattern: "/n/<double:v>", parameters: ["v": "1.7976931348623157e308"]),
         Case(pattern: "/n/<uuid:v>", parameters: ["v": "123E4567-E89B-12D3-A456-426614174000"]),

@@ -25,6 +25,12 @@ struct PatternSyntaxTests {
                   hasScheme: true, hasAuthority: true, hasHost: true),
         ValidCase(pattern: "reader://B%6Fok", segments: ["reader", "book"], hasScheme: true, hasAuthority: true, hasHost: true),
         ValidCase(pattern: "reader:///Book", segments: ["reader", "Book"], hasScheme: true, hasAuthority: true),
+        ValidCase(pattern: "reader://[::1]/x", segments: ["reader", "[::1]", "x"], hasScheme: true, hasAuthority: true,
+                  hasHost: true),
+        ValidCase(pattern: "reader://[FE80::1%25en0]", segments: ["reader", "[fe80::1%en0]"], hasScheme: true,
+                  hasAuthority: true, hasHost: true),
+        ValidCase(pattern: "reader://a%3Ab%40c/x", segments: ["reader", "a:b@c", "x"], hasScheme: true, hasAuthority: true,
+                  hasHost: true),
         ValidCase(pattern: "reader://", segments: ["reader"], hasScheme: true, hasAuthority: true),
         ValidCase(pattern: "app-settings:", segments: ["app-settings"], hasScheme: true),
         ValidCase(pattern: "app:x/y", segments: ["app", "x", "y"], hasScheme: true),
@@ -141,8 +147,15 @@ struct PatternSyntaxTests {
         InvalidCase(pattern: "/a?x=1", column: 3, message: queryOrFragment),
         InvalidCase(pattern: "/a#f", column: 3, message: queryOrFragment),
         InvalidCase(pattern: "reader://book?", column: 14, message: queryOrFragment),
+        InvalidCase(pattern: "<int:x>://a", column: 1,
+                    message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
+        InvalidCase(pattern: "**://a", column: 1, message: "':' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
         InvalidCase(pattern: "reader://host:80/x", column: 10, message: "a pattern's host cannot hold a port or userinfo ('host:80')"),
         InvalidCase(pattern: "reader://u@host/x", column: 10, message: "a pattern's host cannot hold a port or userinfo ('u@host')"),
+        InvalidCase(pattern: "reader://[::1]:80/x", column: 10,
+                    message: "a pattern's host cannot hold a port or userinfo ('[::1]:80')"),
+        InvalidCase(pattern: "reader://%5B::1%5D/x", column: 10,
+                    message: "a pattern's host cannot hold a port or userinfo ('[::1]')"),
         // Columns count characters, not bytes.
         InvalidCase(pattern: "/家居/**/x", column: 5, message: "'**' must be the last segment"),
         InvalidCase(pattern: "/é/:1", column: 4, message: "'1' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"),
@@ -156,6 +169,35 @@ struct PatternSyntaxTests {
         #expect(throws: PatternError(pattern: check.pattern, column: check.column, message: check.message)) {
             try RoutePattern(check.pattern)
         }
+    }
+
+    /// A pattern is valid on its own exactly when a table of it alone builds, and the
+    /// table reports the same error; nothing traps on any text.
+    @Test("random pattern text: RoutePattern and the builder agree, nothing traps")
+    func randomPatterns() throws {
+        var random = SplitMix64(seed: 0x9A77_E2)
+        let pieces = ["/", "//", ":", "*", "**", "~", "<", ">", "<int:", "<hex:", "<string:", "int", "a", "_1", "%", "%zz",
+                      "%41", "%3A", "%C3", "?", "#", "@", "://", "é", "x:", ":a", "[", "]", "-", "家"]
+        var valid = 0
+        for _ in 0..<3_000 {
+            let text = (0..<random.int(0...8)).map { _ in random.pick(pieces) }.joined()
+            var builder = RouteTableBuilder<String>()
+            builder.declare(HexConverter())
+            builder.add(text, value: text, owner: "Fuzz")
+            do {
+                let pattern = try RoutePattern(text, converters: ["hex"])
+                valid += 1
+                let table = try builder.build()
+                let values = Dictionary(uniqueKeysWithValues: pattern.parameterNames.map { ($0, "1") })
+                if let url = try? table.url(for: text, parameters: values) {
+                    #expect(table.match(url).match?.pattern == Substring(text), "\(text.debugDescription) → \(url.debugDescription)")
+                }
+            } catch let error as PatternError {
+                #expect(throws: RouteTableError(problems: [.invalidPattern(error, owner: "Fuzz")])) { try builder.build() }
+                #expect(error.column >= 1 && error.column <= max(text.count, 1), "\(error)")
+            }
+        }
+        #expect(valid > 300, "only \(valid) valid patterns")
     }
 
     @Test("the error reads as a sentence with its place")

@@ -50,7 +50,7 @@ struct PermutationTests {
     func sameErrors(batch: UInt64) {
         let invalid = ["", "/", "/a/**/b", "/a/:id/:id", "/a/<nope:x>", "/a/%zz", "/a?x", "/a/*x", "reader://h:1/x"]
         let owners = ["Books", "Profile", "", "Shelf"]
-        var sawConflict = false, sawInvalid = false
+        var sawConflict = false, sawInvalid = false, sawConverter = false
         for index in 0..<150 {
             let seed = derivedSeed(batch, index)
             var generator = RouteGenerator(seed: seed)
@@ -61,14 +61,16 @@ struct PermutationTests {
                 entries.append((pattern, generator.random.pick(owners)))
                 if generator.random.chance(0.2) { entries.append((pattern, generator.random.pick(owners))) }
             }
-            var converters = testConverters + [AcceptAllConverter(name: "int"), AcceptAllConverter(name: "9x"),
-                                               AcceptAllConverter(name: "hex")]
-            converters = Array(converters.prefix(generator.random.int(3...converters.count)))
+            // Declarations too, some of them unusable, by several owners.
+            let candidates = testConverters + [AcceptAllConverter(name: "int"), AcceptAllConverter(name: "9x"),
+                                               AcceptAllConverter(name: "hex"), HexConverter()]
+            let converters: [(converter: any ParameterConverter, owner: String)] =
+                candidates.prefix(generator.random.int(3...candidates.count)).map { ($0, generator.random.pick(owners)) }
             let caseInsensitive = generator.random.chance(0.3)
             func build(_ entries: [(pattern: String, owner: String)],
-                       _ converters: [any ParameterConverter]) -> RouteTableError? {
+                       _ converters: [(converter: any ParameterConverter, owner: String)]) -> RouteTableError? {
                 var builder = RouteTableBuilder<Int>(options: MatchOptions(caseInsensitivePaths: caseInsensitive))
-                for converter in converters { builder.declare(converter) }
+                for (converter, owner) in converters { builder.declare(converter, owner: owner) }
                 for (index, entry) in entries.enumerated() { builder.add(entry.pattern, value: index, owner: entry.owner) }
                 do {
                     _ = try builder.build()
@@ -84,26 +86,8 @@ struct PermutationTests {
             #expect(first?.description == second?.description)
             sawConflict = sawConflict || first?.problems.contains { $0.conflictingRoute != nil } == true
             sawInvalid = sawInvalid || first?.problems.contains { $0.patternError != nil } == true
+            sawConverter = sawConverter || first?.problems.contains { $0.isInvalidConverter && $0.pattern == "hex" } == true
         }
-        #expect(sawConflict && sawInvalid, "the generated tables never held a conflict or an invalid pattern")
+        #expect(sawConflict && sawInvalid && sawConverter, "the generated tables lacked a kind of problem")
     }
-}
-
-/// All orderings of `elements` (Heap's algorithm).
-func permutations<T>(of elements: [T]) -> [[T]] {
-    var result: [[T]] = []
-    var items = elements
-    func generate(_ count: Int) {
-        if count <= 1 {
-            result.append(items)
-            return
-        }
-        generate(count - 1)
-        for i in 0..<(count - 1) {
-            items.swapAt(count % 2 == 0 ? i : 0, count - 1)
-            generate(count - 1)
-        }
-    }
-    generate(items.count)
-    return result
 }

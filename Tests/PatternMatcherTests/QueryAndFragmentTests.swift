@@ -65,6 +65,20 @@ struct QueryAndFragmentTests {
         #expect(parsed.fragment == check.fragment)
     }
 
+    @Test("path parameters by name, in pattern order, decoded on read")
+    func pathParameters() throws {
+        let table = try makeTable([":s://:h/<int:n>/:v/**rest"])
+        let match = try #require(table.match("Reader://Host/-3/a%20b/c%2Fd/e?v=query").match)
+        let parameters = match.parameters
+        #expect(parameters.count == 5 && !parameters.isEmpty)
+        #expect(parameters.names == ["s", "h", "n", "v", "rest"])
+        #expect(parameters.map { "\($0.name)=\($0.value)" } == ["s=reader", "h=host", "n=-3", "v=a b", "rest=c/d/e"])
+        #expect(parameters["v"] == "a b" && parameters["missing"] == nil)
+        #expect(parameters.dictionary == ["s": "reader", "h": "host", "n": "-3", "v": "a b", "rest": "c/d/e"])
+        #expect(parameters.description == "[s: reader, h: host, n: -3, v: a b, rest: c/d/e]")
+        #expect(try makeTable(["/a/*"]).match("/a/x").match?.parameters.isEmpty == true)
+    }
+
     @Test("subscript gives the first item with the name")
     func firstByName() throws {
         let match = try #require(try makeTable(["/s"]).match("/s?tag=a&tag=b&x").match)

@@ -159,11 +159,28 @@ struct PatternParser {
                     PercentDecoding.string($0, from: start, to: end, lowercased: isHost)
                 }
             }
-            if isHost, literal.utf8.contains(where: { $0 == ASCII.colon || $0 == ASCII.at }) {
+            if isHost, hasPortOrUserinfo(from: start, to: end) {
                 throw error(at: start, "a pattern's host cannot hold a port or userinfo ('\(literal)')")
             }
             return make(.literal(literal))
         }
+    }
+
+    /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read
+    /// as a URL's is (SPEC §1.2): an `@`, or a `:` outside an IP literal's brackets. Escaped
+    /// ones (`%3A`, `%40`) are host data, as they are in a URL.
+    private func hasPortOrUserinfo(from start: Int, to end: Int) -> Bool {
+        var inBrackets = false
+        for byte in bytes[start..<end] {
+            switch byte {
+            case ASCII.at: return true
+            case ASCII.openBracket: inBrackets = true
+            case ASCII.closeBracket: inBrackets = false
+            case ASCII.colon where !inBrackets: return true
+            default: break
+            }
+        }
+        return false
     }
 
     private func validateName(from start: Int, to end: Int, segmentStart: Int) throws(PatternError) {

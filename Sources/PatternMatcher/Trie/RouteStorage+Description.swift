@@ -33,8 +33,7 @@ extension RouteStorage {
         let node = nodes[Int(index)]
         let extra = extra(of: node)
         var children: [(label: String, child: Int32?, route: Int32)] = []
-        let literals = literalEdges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)]
-            .map { (literalBytes[Int($0.offset)..<Int($0.offset + $0.length)], $0) }
+        let literals = literalEdges(of: node).map { (literalText($0), $0) }
         for (bytes, edge) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
             children.append((String(decoding: bytes, as: UTF8.self), edge.child, nodes[Int(edge.child)].route))
         }

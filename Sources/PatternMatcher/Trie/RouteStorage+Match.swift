@@ -109,7 +109,6 @@ extension RouteStorage {
         extras.withUnsafeBufferPointer { extras in
         literalEdges.withUnsafeBufferPointer { edges in
         literalBytes.withUnsafeBufferPointer { literalBytes in
-        hashSlots.withUnsafeBufferPointer { slots in
         typedEdges.withUnsafeBufferPointer { typedEdges in
             let literals = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
 
@@ -122,38 +121,39 @@ extension RouteStorage {
                 state.visited += 1
             }
 
-            func literalChild(_ node: TrieNode, _ extra: NodeExtra, _ depth: Int) -> Int32? {
+            func literalChild(_ node: TrieNode, _ depth: Int) -> Int32? {
                 let segment = frames[depth].segment
                 let key = input.keyBytes(segment)
                 let length = Int(segment.keyLength)
                 let fold = input.folds(segment)
+                // Scratch and URL bytes share offsets and size: both end at layout.count.
+                let word = length <= 8
+                    ? shortKey(key, length, available: input.layout.count - Int(segment.start), fold: fold) : 0
+                @inline(__always)
+                func isMatch(_ edge: LiteralEdge) -> Bool {
+                    guard Int(edge.length) == length else { return false }
+                    return length <= 8 ? edge.key == word
+                        : bytesEqual(key, literals + Int(edge.key), length, fold: fold)
+                }
                 let start = Int(node.literalStart)
-                if extra.hashStart < 0 {
-                    for e in start..<(start + Int(node.literalCount)) {
-                        let edge = edges[e]
-                        if Int(edge.length) == length,
-                           bytesEqual(key, literals + Int(edge.offset), length, fold: fold) {
-                            return edge.child
-                        }
+                guard node.isHashed else {
+                    for e in start..<(start + Int(node.literalCount)) where isMatch(edges[e]) {
+                        return edges[e].child
                     }
                     return nil
                 }
                 var hash = segment.hash
                 if !segment.has(KeySegment.hashed) {
-                    hash = segmentHash(key, length, fold: fold)
+                    hash = literalHash(word: word, key, length, fold: fold)
                     frames[depth].segment.hash = hash
                     frames[depth].segment.flags |= KeySegment.hashed
                 }
-                let mask = Int(extra.hashMask)
+                let mask = Int(node.literalSlots) - 1
                 var slot = Int(hash) & mask
                 while true {
-                    let e = slots[Int(extra.hashStart) + slot]
-                    if e < 0 { return nil }
-                    let edge = edges[Int(e)]
-                    if Int(edge.length) == length,
-                       bytesEqual(key, literals + Int(edge.offset), length, fold: fold) {
-                        return edge.child
-                    }
+                    let edge = edges[start + slot]
+                    if edge.child < 0 { return nil }
+                    if isMatch(edge) { return edge.child }
                     slot = (slot + 1) & mask
                 }
             }
@@ -184,7 +184,7 @@ extension RouteStorage {
                 if stage == 0 {
                     stage = 1
                     frames[depth].stage = 1
-                    if node.literalCount > 0, let child = literalChild(node, extra, depth) {
+                    if node.literalCount != 0, let child = literalChild(node, depth) {
                         push(child, from: depth)
                         continue
                     }
@@ -218,7 +218,7 @@ extension RouteStorage {
                 state.depth -= 1
             }
             return nil
-        }}}}}}
+        }}}}}
     }
 
     private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {

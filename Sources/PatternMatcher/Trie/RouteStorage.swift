@@ -8,9 +8,11 @@ final class RouteStorage: Sendable {
     let nodes: [TrieNode]
     /// The rarely needed parts of some nodes (catch-all, hash table, typed children).
     let extras: [NodeExtra]
+    /// Literal children; a hashed node's edges form its open-addressing table, with empty
+    /// slots (`child == -1`).
     let literalEdges: [LiteralEdge]
+    /// The bytes of literals longer than eight bytes (shorter ones live in their edge).
     let literalBytes: [UInt8]
-    let hashSlots: [Int32]
     let typedEdges: [TypedEdge]
     /// Declared converters, sorted by name; converter id `3 + i` (ids 0–2 are built in).
     let converters: [any ParameterConverter]
@@ -29,7 +31,7 @@ final class RouteStorage: Sendable {
     let maxDepth: Int
     let options: MatchOptions
 
-    init(nodes: [TrieNode], extras: [NodeExtra], literalEdges: [LiteralEdge], literalBytes: [UInt8], hashSlots: [Int32],
+    init(nodes: [TrieNode], extras: [NodeExtra], literalEdges: [LiteralEdge], literalBytes: [UInt8],
          typedEdges: [TypedEdge], converters: [any ParameterConverter], routes: [RouteRecord],
          captureSpecs: [CaptureSpec], patternText: String, owners: [String],
          pathRoot: Int32, schemeRoot: Int32, maxDepth: Int, options: MatchOptions) {
@@ -37,7 +39,6 @@ final class RouteStorage: Sendable {
         self.extras = extras
         self.literalEdges = literalEdges
         self.literalBytes = literalBytes
-        self.hashSlots = hashSlots
         self.typedEdges = typedEdges
         self.converters = converters
         self.routes = routes
@@ -84,6 +85,18 @@ final class RouteStorage: Sendable {
         return text(offset: spec.nameOffset, length: length)
     }
 
+    /// The bytes of a literal edge.
+    func literalText(_ edge: LiteralEdge) -> [UInt8] {
+        let count = Int(edge.length)
+        if count > 8 { return Array(literalBytes[Int(edge.key)..<(Int(edge.key) + count)]) }
+        return (0..<count).map { UInt8(truncatingIfNeeded: edge.key >> UInt64($0 * 8)) }
+    }
+
+    /// The literal edges of `node`, without the empty slots of a hash table.
+    func literalEdges(of node: TrieNode) -> [LiteralEdge] {
+        literalEdges[Int(node.literalStart)..<Int(node.literalStart + node.literalSlots)].filter { $0.child >= 0 }
+    }
+
     /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
     @inline(__always)
     func extra(of node: TrieNode) -> NodeExtra {
@@ -102,9 +115,14 @@ struct TrieNode: Sendable {
     var route: Int32 = -1
     /// The any-one-segment child (`:name`, `*`, `~`), or -1.
     var paramChild: Int32 = -1
-    /// Literal children: `literalEdges[literalStart ..< literalStart + literalCount]`.
+    /// Literal children: `literalEdges[literalStart ..< literalStart + literalSlots]`. A
+    /// negative count marks a hash table of that many slots (a power of two, empty slots
+    /// included), so finding a literal needs nothing beyond the node.
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
+
+    var isHashed: Bool { literalCount < 0 }
+    var literalSlots: Int32 { literalCount < 0 ? -literalCount : literalCount }
     /// Index of this node's ``NodeExtra``, or -1.
     var extra: Int32 = -1
 }
@@ -113,20 +131,23 @@ struct TrieNode: Sendable {
 struct NodeExtra: Sendable {
     /// The route whose `**` hangs off this node, or -1.
     var catchAllRoute: Int32 = -1
-    /// Open-addressing table over the literal edges, or -1 when they are few enough to scan.
-    var hashStart: Int32 = -1
-    var hashMask: Int32 = 0
     /// Typed children in precedence order: `typedEdges[typedStart ..< typedStart + typedCount]`.
     var typedStart: Int32 = 0
     var typedCount: Int32 = 0
 
-    var isEmpty: Bool { catchAllRoute < 0 && hashStart < 0 && typedCount == 0 }
+    var isEmpty: Bool { catchAllRoute < 0 && typedCount == 0 }
 }
 
+/// A literal child. A literal of at most eight bytes is kept in `key` itself (little-endian,
+/// zero-padded), so that finding a short literal reads one cache line; a longer one keeps
+/// its offset in ``RouteStorage/literalBytes`` there.
 struct LiteralEdge: Sendable {
-    var offset: Int32
+    var key: UInt64
     var length: Int32
+    /// The child node, or -1 for an empty slot of a hash table.
     var child: Int32
+
+    static let empty = LiteralEdge(key: 0, length: -1, child: -1)
 }
 
 struct TypedEdge: Sendable {
@@ -157,9 +178,41 @@ struct CaptureSpec: Sendable {
     var isRest: Bool { packedPosition < 0 }
 }
 
-/// FNV-1a over the segment's bytes, folded when the comparison folds.
+/// The first `count` (at most eight) bytes at `base` as a little-endian word, zero-padded;
+/// `available` is how many bytes may be read from `base`, so nothing past the buffer is.
 @inline(__always)
-func segmentHash(_ base: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
+func shortKey(_ base: UnsafePointer<UInt8>, _ count: Int, available: Int, fold: Bool) -> UInt64 {
+    var word: UInt64
+    if available >= 8 {
+        word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        if count < 8 { word &= (1 &<< UInt64(count &* 8)) &- 1 }
+    } else {
+        word = 0
+        for i in 0..<count { word |= UInt64(base[i]) &<< UInt64(i &* 8) }
+    }
+    return fold ? lowercasedASCII(word) : word
+}
+
+/// Lowercases the ASCII capitals of the eight bytes of `word` at once and leaves every
+/// other byte (including those of multi-byte characters) alone.
+@inline(__always)
+func lowercasedASCII(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let heptets = word & (0x7F &* ones)
+    let atLeastA = heptets &+ ((0x80 - 0x41) &* ones)   // high bit set where byte >= 'A'
+    let aboveZ = heptets &+ ((0x80 - 0x5B) &* ones)     // high bit set where byte > 'Z'
+    let isUpper = atLeastA & ~aboveZ & ~word & (0x80 &* ones)
+    return word | (isUpper &>> 2)
+}
+
+/// The hash of a literal: a multiplicative mix of its word when it is short, FNV-1a over
+/// its (folded) bytes otherwise.
+@inline(__always)
+func literalHash(word: UInt64, _ base: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
+    if count <= 8 {
+        let mixed = (word ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        return UInt32(truncatingIfNeeded: mixed >> 32)
+    }
     var hash: UInt32 = 2_166_136_261
     if fold {
         for i in 0..<count { hash = (hash ^ UInt32(ASCII.lowercased(base[i]))) &* 16_777_619 }

@@ -35,10 +35,7 @@ extension RouteStorage {
             switch segment.kind {
             case .literal(let text):
                 let key = options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8)
-                let range = Int(node.literalStart)..<Int(node.literalStart + node.literalCount)
-                guard let edge = literalEdges[range].first(where: {
-                    literalBytes[Int($0.offset)..<Int($0.offset + $0.length)].elementsEqual(key)
-                }) else { return nil }
+                guard let edge = literalEdges(of: node).first(where: { literalText($0) == key }) else { return nil }
                 node = nodes[Int(edge.child)]
             case .parameter(_, let converter?):
                 let extra = extra(of: node)

@@ -79,7 +79,9 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
 
     private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
         var byName: [String: (converter: any ParameterConverter, owner: String)] = [:]
-        for (converter, owner) in converters {
+        // In name and owner order, so that which of two declarations is reported as the
+        // second one does not depend on the order of declaration (SPEC §3).
+        for (converter, owner) in converters.sorted(by: { ($0.converter.name, $0.owner) < ($1.converter.name, $1.owner) }) {
             let name = converter.name
             let utf8 = Array(name.utf8)
             if utf8.isEmpty || !ASCII.isNameStart(utf8[0]) || !utf8.dropFirst().allSatisfy(ASCII.isNameCharacter) {

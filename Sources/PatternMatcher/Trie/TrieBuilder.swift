@@ -116,7 +116,7 @@ struct TrieBuilder {
         newIndex[0] = 0
         newIndex[1] = 1
         var cursor = 0
-        var literalCount = 0, literalByteCount = 0, slotCount = 0, typedCount = 0, extraCount = 0
+        var edgeCount = 0, literalByteCount = 0, typedCount = 0, extraCount = 0
         while cursor < order.count {
             let old = order[cursor]
             cursor += 1
@@ -130,24 +130,20 @@ struct TrieBuilder {
                 newIndex[child] = order.count
                 order.append(child)
             }
-            literalCount += source.literals.count
-            literalByteCount += source.literals.keys.reduce(0) { $0 + $1.bytes.count }
-            if source.literals.count > Self.linearScanLimit { slotCount += Self.hashCapacity(source.literals.count) }
+            let hashed = source.literals.count > Self.linearScanLimit
+            edgeCount += hashed ? Self.hashCapacity(source.literals.count) : source.literals.count
+            literalByteCount += source.literals.keys.reduce(0) { $0 + ($1.bytes.count > 8 ? $1.bytes.count : 0) }
             typedCount += source.typed.count
-            if source.catchAllRoute >= 0 || source.literals.count > Self.linearScanLimit || !source.typed.isEmpty {
-                extraCount += 1
-            }
+            if source.catchAllRoute >= 0 || !source.typed.isEmpty { extraCount += 1 }
         }
 
         var frozen = [TrieNode](repeating: TrieNode(), count: order.count)
         var extras: [NodeExtra] = []
         extras.reserveCapacity(extraCount)
         var literalEdges: [LiteralEdge] = []
-        literalEdges.reserveCapacity(literalCount)
+        literalEdges.reserveCapacity(edgeCount)
         var literalBytes: [UInt8] = []
         literalBytes.reserveCapacity(literalByteCount)
-        var hashSlots: [Int32] = []
-        hashSlots.reserveCapacity(slotCount)
         var typedEdges: [TypedEdge] = []
         typedEdges.reserveCapacity(typedCount)
         for (index, old) in order.enumerated() {
@@ -158,27 +154,36 @@ struct TrieBuilder {
             extra.catchAllRoute = source.catchAllRoute
             node.paramChild = source.param >= 0 ? Int32(newIndex[source.param]) : -1
             node.literalStart = Int32(literalEdges.count)
-            node.literalCount = Int32(source.literals.count)
+            var edges: [(edge: LiteralEdge, hash: UInt32)] = []
+            edges.reserveCapacity(source.literals.count)
             for (key, child) in source.literals {
-                literalEdges.append(LiteralEdge(
-                    offset: Int32(literalBytes.count), length: Int32(key.bytes.count),
-                    child: Int32(newIndex[child])))
-                literalBytes += key.bytes
-            }
-            if source.literals.count > Self.linearScanLimit {
-                let capacity = Self.hashCapacity(source.literals.count)
-                extra.hashStart = Int32(hashSlots.count)
-                extra.hashMask = Int32(capacity - 1)
-                hashSlots += repeatElement(-1, count: capacity)
-                for edgeIndex in Int(node.literalStart)..<literalEdges.count {
-                    let edge = literalEdges[edgeIndex]
-                    let hash = literalBytes.withUnsafeBufferPointer {
-                        segmentHash($0.baseAddress! + Int(edge.offset), Int(edge.length), fold: false)
+                let count = key.bytes.count
+                key.bytes.withUnsafeBufferPointer { bytes in
+                    let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    var word: UInt64
+                    if count <= 8 {
+                        word = shortKey(base, count, available: count, fold: false)
+                    } else {
+                        word = UInt64(literalBytes.count)
+                        literalBytes += bytes
                     }
-                    var slot = Int(hash) & (capacity - 1)
-                    while hashSlots[Int(extra.hashStart) + slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                    hashSlots[Int(extra.hashStart) + slot] = Int32(edgeIndex)
+                    let hash = literalHash(word: word, base, count, fold: false)
+                    edges.append((LiteralEdge(key: word, length: Int32(count), child: Int32(newIndex[child])), hash))
                 }
+            }
+            if edges.count > Self.linearScanLimit {
+                let capacity = Self.hashCapacity(edges.count)
+                var table = [LiteralEdge](repeating: .empty, count: capacity)
+                for (edge, hash) in edges {
+                    var slot = Int(hash) & (capacity - 1)
+                    while table[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
+                    table[slot] = edge
+                }
+                literalEdges += table
+                node.literalCount = -Int32(capacity)
+            } else {
+                literalEdges += edges.map(\.edge)
+                node.literalCount = Int32(edges.count)
             }
             extra.typedStart = Int32(typedEdges.count)
             extra.typedCount = Int32(source.typed.count)
@@ -207,7 +212,7 @@ struct TrieBuilder {
         specs += captureSpecs
         return RouteStorage(
             nodes: frozen, extras: extras, literalEdges: literalEdges, literalBytes: literalBytes,
-            hashSlots: hashSlots, typedEdges: typedEdges, converters: converters, routes: records,
+            typedEdges: typedEdges, converters: converters, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
             maxDepth: maxDepth, options: options)
     }

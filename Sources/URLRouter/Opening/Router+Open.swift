@@ -32,10 +32,17 @@ extension Router {
             return .unmatched
         case .matched(let match): first = match
         }
-        var declined: [RouteInfo] = []
-        var candidates = table.matches(url).makeIterator()
-        var next: RouteMatch<Int>? = first
-        while let match = next {
+        // The common case: the best match's handler takes the URL. The other matches are
+        // looked for only when it declines.
+        let route = snapshot.routes[first.value]
+        switch run(route.handler, RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+                                              completion: completion, match: first)) {
+        case .handled: return .handled(route.info)
+        case .failed(let error): return .failed(route.info, error)
+        case .declined: break
+        }
+        var declined = [route.info]
+        for match in table.matches(url).dropFirst() {
             let route = snapshot.routes[match.value]
             let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
                                        completion: completion, match: match)
@@ -44,8 +51,6 @@ extension Router {
             case .failed(let error): return .failed(route.info, error)
             case .declined: declined.append(route.info)
             }
-            if declined.count == 1 { _ = candidates.next() }  // the first match, already tried
-            next = candidates.next()
         }
         return .declined(declined)
     }

@@ -115,8 +115,7 @@ struct RouteGenerator {
         var variant = skeleton
         let first = skeleton.hasScheme ? 1 : 0
         guard variant.segments.count > first else {
-            variant.segments.append(segment(at: first, isHost: variant.firstIsHost || isAuthority(variant.form),
-                                            isLast: true))
+            variant.segments.append(segment(at: first, isHost: isAuthority(variant.form), isLast: true))
             return variant
         }
         let position = random.int(first...(variant.segments.count - 1))
@@ -130,19 +129,21 @@ struct RouteGenerator {
                 : segment(at: position, isHost: variant.firstIsHost && position == 1, isLast: true)
         default:
             if case .catchAll = variant.segments.last! { variant.segments.removeLast() }
-            variant.segments.append(segment(at: variant.segments.count, isHost: false, isLast: true))
+            variant.segments.append(segment(at: variant.segments.count,
+                                            isHost: isAuthority(variant.form) && variant.segments.count == 1, isLast: true))
         }
         if !variant.hasScheme && variant.segments.isEmpty { variant.segments = [.catchAll(name: nil)] }
         return variant
     }
 
-    /// Nine to sixteen copies of `skeleton` that differ in the literal at one position.
+    /// Nine to forty copies of `skeleton` that differ in the literal at one position (past
+    /// 16, the hash table is wide enough for letter case to change the slot).
     private mutating func literalFan(of skeleton: Skeleton) -> [Skeleton] {
         let first = skeleton.hasScheme ? 1 : 0
         guard skeleton.segments.count > first else { return [] }
         let position = random.int(first...(skeleton.segments.count - 1))
         let isHost = skeleton.firstIsHost && position == 1
-        return (0..<random.int(9...16)).map { index in
+        return (0..<random.int(9...40)).map { index in
             var sibling = skeleton
             let literal = isHost ? "h\(index)" : random.pick(["lit\(index)", "Lit\(index)", "LIT\(index)"])
             sibling.segments[position] = .literal(literal)

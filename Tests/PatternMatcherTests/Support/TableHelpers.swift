@@ -55,3 +55,22 @@ extension Array where Element == String {
     /// The texts as UTF-8 bytes, for comparisons that must not use canonical equivalence.
     var utf8Bytes: [[UInt8]] { map { [UInt8]($0.utf8) } }
 }
+
+/// All orderings of `elements` (Heap's algorithm).
+func permutations<T>(of elements: [T]) -> [[T]] {
+    var result: [[T]] = []
+    var items = elements
+    func generate(_ count: Int) {
+        if count <= 1 {
+            result.append(items)
+            return
+        }
+        generate(count - 1)
+        for i in 0..<(count - 1) {
+            items.swapAt(count % 2 == 0 ? i : 0, count - 1)
+            generate(count - 1)
+        }
+    }
+    generate(items.count)
+    return result
+}
