@@ -10,6 +10,9 @@ public struct RouteRequest: Sendable {
     public let source: OpenSource
     /// The caller's data (MGJRouter's `userInfo`), never mixed with URL parameters.
     public let userInfo: [String: any Sendable]
+    /// The router that matched the URL, so that a handler can open another URL without
+    /// keeping the router in global state.
+    public let router: Router
     /// The caller's completion, if it passed one; call it through ``complete(_:)``.
     public let completion: RouteCompletion?
     let match: RouteMatch<Int>

@@ -2,7 +2,7 @@ import PatternMatcher
 
 extension Router {
     /// Opens `url` and awaits its handler, asynchronous or not; a declining handler passes
-    /// to the next match, as in the synchronous ``open(_:userInfo:source:completion:)``.
+    /// to the next match, as in the synchronous `open(_:userInfo:source:completion:)`.
     ///
     /// ```swift
     /// let result = await router.open("reader://book/42/download")
@@ -19,7 +19,7 @@ extension Router {
         var declined: [RouteInfo] = []
         for match in table.matches(url) {
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
                                        completion: nil, match: match)
             do {
                 switch route.handler {
@@ -51,7 +51,7 @@ extension Router {
         if refusal(of: url, from: source) != nil { return nil }
         for match in snapshot.table(for: source).matches(url) {
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
                                        completion: nil, match: match)
             switch route.handler {
             case .object(let make):

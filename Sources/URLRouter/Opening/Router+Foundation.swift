@@ -7,14 +7,14 @@ import Foundation
 // `Foundation.URL` conveniences. They forward `absoluteString` to the string API, so the
 // URL is decomposed by the router's own parser (SPEC §1), never by `URL.path`.
 extension Router {
-    /// Opens `url`; see ``open(_:userInfo:source:completion:)``.
+    /// Opens `url`; see the `String` overload of `open(_:userInfo:source:completion:)`.
     @discardableResult
     public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app,
                      completion: RouteCompletion? = nil) -> OpenResult {
         open(url.absoluteString, userInfo: userInfo, source: source, completion: completion)
     }
 
-    /// Opens `url` and awaits its handler; see ``open(_:userInfo:source:)-async``.
+    /// Opens `url` and awaits its handler; see the `String` overload of `await open(_:userInfo:source:)`.
     @discardableResult
     public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app) async -> OpenResult {
         await open(url.absoluteString, userInfo: userInfo, source: source)
@@ -25,7 +25,7 @@ extension Router {
         canOpen(url.absoluteString, source: source)
     }
 
-    /// The object for `url`; see ``object(for:userInfo:source:)``.
+    /// The object for `url`; see the `String` overload of `object(for:userInfo:source:)`.
     public func object(for url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource = .app) -> (any Sendable)? {
         object(for: url.absoluteString, userInfo: userInfo, source: source)
     }

@@ -35,7 +35,7 @@ extension Router {
         // The common case: the best match's handler takes the URL. The other matches are
         // looked for only when it declines.
         let route = snapshot.routes[first.value]
-        switch run(route.handler, RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+        switch run(route.handler, RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
                                               completion: completion, match: first)) {
         case .handled: return .handled(route.info)
         case .failed(let error): return .failed(route.info, error)
@@ -44,7 +44,7 @@ extension Router {
         var declined = [route.info]
         for match in table.matches(url).dropFirst() {
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
                                        completion: completion, match: match)
             switch run(route.handler, request) {
             case .handled: return .handled(route.info)
@@ -67,7 +67,7 @@ extension Router {
         for match in snapshot.table(for: source).matches(url) {
             let route = snapshot.routes[match.value]
             guard case .object(let handler) = route.handler else { continue }
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo,
+            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
                                        completion: nil, match: match)
             if let object = try? handler(request) { return object }
         }
@@ -84,7 +84,7 @@ extension Router {
         object(for: url, userInfo: userInfo, source: source) as? T
     }
 
-    /// Whether some route matches `url` for `source`: the same matching as ``open(_:userInfo:source:completion:)``
+    /// Whether some route matches `url` for `source`: the same matching as `open(_:userInfo:source:completion:)`
     /// without running handlers, so it never answers yes for a URL nothing handles
     /// (a handler that declines at run time is the one thing it cannot foresee).
     public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {

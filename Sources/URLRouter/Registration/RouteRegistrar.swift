@@ -43,7 +43,7 @@ public struct RouteRegistrar: Sendable {
         add(pattern, name, exposure, .mainActorAction(handler))
     }
 
-    /// Registers an asynchronous action. ``Router/open(_:userInfo:source:)-async`` awaits
+    /// Registers an asynchronous action. `await router.open(_:userInfo:source:)` awaits
     /// it; the synchronous `open` starts it in a task.
     public mutating func asyncAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                      handler: @escaping @Sendable (RouteRequest) async throws -> Void) {
@@ -51,13 +51,13 @@ public struct RouteRegistrar: Sendable {
     }
 
     /// Registers an object handler: it returns a value (a view controller, a service) for
-    /// ``Router/object(for:userInfo:source:)`` (MGJRouter's `toObjectHandler:`).
+    /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`).
     public mutating func object(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                 handler: @escaping @Sendable (RouteRequest) throws -> any Sendable) {
         add(pattern, name, exposure, .object(handler))
     }
 
-    /// Registers an asynchronous object handler, for ``Router/object(for:userInfo:source:)-async``.
+    /// Registers an asynchronous object handler, for `await router.object(for:userInfo:source:)`.
     public mutating func asyncObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                      handler: @escaping @Sendable (RouteRequest) async throws -> any Sendable) {
         add(pattern, name, exposure, .asyncObject(handler))
