@@ -4,11 +4,13 @@ import PackageDescription
 // A separate package, so that users of URLRouter never resolve benchmark dependencies.
 //
 //   swift run -c release --package-path Benchmarks --scratch-path Benchmarks/.build Report
-//   swift package --package-path Benchmarks --scratch-path Benchmarks/.build benchmark
+//   cd Benchmarks && swift package --scratch-path .build benchmark
 let package = Package(
     name: "URLRouterBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
+        // Named, because a path dependency is otherwise known by its directory's name, which differs
+        // between clones of the repository.
         .package(name: "URLRouter", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),

@@ -13,14 +13,14 @@ struct MeasurementPlan {
     /// Requests per workload at most (an even sample of the pass, the same for every contender).
     var maxRequests = 1_000
     /// Timed rounds per contender at most, and at least.
-    var maxRounds = 31
+    var maxRounds = 101
     var minRounds = 5
     /// Wall-clock budget of one contender on one workload, in seconds, once `minRounds` are done.
     var budgetPerContender = 0.4
     /// Rounds for a contender whose single pass already takes longer than the budget.
     var minRoundsWhenSlow = 3
     /// The shortest round worth timing, in nanoseconds: a round repeats the pass until it is this long.
-    var minRoundNanoseconds: UInt64 = 2_000_000
+    var minRoundNanoseconds: UInt64 = 1_000_000
     /// Registrations of the 10,000-route tables per contender.
     var registrationRounds = 7
 

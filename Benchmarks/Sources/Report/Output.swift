@@ -45,7 +45,8 @@ extension Report {
         return Chart(title: "Lookup time against route count (log–log; lower is better)", panels: panels)
     }
 
-    static func markdown(_ results: Results, workloads: [Workload], chartPath: String, headingLevel: Int) -> String {
+    static func markdown(_ results: Results, workloads: [Workload], chartPath: String, headingLevel: Int,
+                         maxRequests: Int = MeasurementPlan.full.maxRequests) -> String {
         let h = String(repeating: "#", count: headingLevel)
         var out: [String] = []
         if headingLevel == 1 { out.append("# Router benchmark results\n") }
@@ -79,7 +80,9 @@ extension Report {
 
         """)
         for workload in workloads {
-            out.append("- **\(workload.name)**: \(workload.routes.count) routes, \(workload.requests.count) requests; \(workload.origin)")
+            let sampled = workload.requests.count > maxRequests ? " (\(maxRequests.formatted) of them timed, evenly sampled)" : ""
+            out.append("- **\(workload.name)**: \(workload.routes.count.formatted) routes, "
+                       + "\(workload.requests.count.formatted) requests\(sampled); \(workload.origin)")
         }
         return out.joined(separator: "\n") + "\n"
     }

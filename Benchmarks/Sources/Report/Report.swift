@@ -9,7 +9,7 @@ import Workloads
 @main
 struct Report {
     static let usage = """
-    USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain]
+    USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
                            when a URLRouter contender answers wrong or a generated table differs from
@@ -19,6 +19,7 @@ struct Report {
       --output DIR         where results.md and lookup-vs-routes.svg go (default: Benchmarks/Results)
       --no-write           print the table only
       --explain            also print a few of each contender's wrong answers
+      --workload NAME      only the workloads whose name contains NAME (repeatable); nothing written
     """
 
     static let defaultRouteFiles = ["github.txt", "gplus.txt", "parse.txt", "static.txt", "matchit.txt"]
@@ -34,6 +35,7 @@ struct Report {
         var defaultRoutes = true
         var write = true
         var explain = false
+        var onlyWorkloads: [String] = []
         var output = packageDirectory.appendingPathComponent("Results").path
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -49,6 +51,9 @@ struct Report {
                 write = true
             case "--no-write": write = false
             case "--explain": explain = true
+            case "--workload":
+                guard let name = arguments.popFirst() else { fail("--workload needs a name") }
+                onlyWorkloads.append(name)
             case "-h", "--help": print(usage); return
             default: fail("unknown argument \(argument)\n\n\(usage)")
             }
@@ -69,7 +74,7 @@ struct Report {
         var workloads = [AppTable.staticLookups, AppTable.parameterLookups, AppTable.misses]
         for path in routeFiles {
             do {
-                var workload = try RouteFile.workload(atPath: path)
+                var workload = try RouteFile.workload(atPath: path, displayedAs: displayPath(path))
                 // A route file written for HTTP routers may hold patterns URLRouter refuses by design:
                 // measure every contender on the rest, and say so.
                 let refused = URLRouterMatcher.refusedPatterns(in: workload.routes)
@@ -87,6 +92,10 @@ struct Report {
         workloads += generatedSizes.map(GeneratedTables.flat(count:))
         if let sharedRoutes {
             problems += compareGeneratedTables(with: sharedRoutes)
+        }
+        if !onlyWorkloads.isEmpty {
+            workloads = workloads.filter { workload in onlyWorkloads.contains { workload.name.contains($0) } }
+            write = false
         }
 
         let contenders = ContenderCatalog.all
@@ -165,6 +174,15 @@ struct Report {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("github.txt").path) }
     }
 
+    /// `path` relative to the repository root (`../shared/routes/github.txt`) when it lies beside the
+    /// repository, so that results do not record one machine's directories.
+    static func displayPath(_ path: String) -> String {
+        let repositoryParent = packageDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .standardizedFileURL.path + "/"
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return absolute.hasPrefix(repositoryParent) ? "../" + absolute.dropFirst(repositoryParent.count) : path
+    }
+
     /// The generated tables must be the published ones, or results would not line up with them.
     static func compareGeneratedTables(with directory: URL) -> [String] {
         var problems: [String] = []
@@ -189,6 +207,10 @@ struct Report {
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
         lines.append("\(ProcessInfo.processInfo.activeProcessorCount) cores\(cpu.map { ", \($0)" } ?? "")")
         lines.append(ProcessInfo.processInfo.operatingSystemVersionString)
+        if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
+            // Other work on the machine inflates absolute times; the interleaved ratios suffer less.
+            lines.append("load average \(load.split(separator: " ").prefix(3).joined(separator: " ")) at the start")
+        }
         #if compiler(>=6.3)
         lines.append("Swift 6.3 or later, release build")
         #else

@@ -25,12 +25,13 @@ public enum RouteFile {
     }
 
     /// The workload of the file at `path`: its unique paths, each looked up once in file order.
-    public static func workload(atPath path: String) throws(Error) -> Workload {
+    /// `displayedAs` is how results name the file (a path that holds on other machines).
+    public static func workload(atPath path: String, displayedAs shownPath: String? = nil) throws(Error) -> Workload {
         let contents = try read(path)
         let routes = patterns(inFileContents: contents)
         guard !routes.isEmpty else { throw Error(path: path, message: "no `METHOD /path` line") }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return Workload(name: name, origin: "route file `\(path)`", routes: routes,
+        return Workload(name: name, origin: "route file `\(shownPath ?? path)`", routes: routes,
                         requests: RequestGeneration.requests(forPatterns: routes))
     }
 
