@@ -67,18 +67,16 @@ struct PatternParser {
             throw PatternError(pattern: text, column: 1, message:
                 "a pattern needs a scheme or a segment (use '**' to match every path)")
         }
-        var seen: [String: Int] = [:]
         for (index, segment) in segments.enumerated() {
             if segment.isCatchAll && index != segments.count - 1 {
                 throw PatternError(pattern: text, column: segment.column,
                                    message: "'\(segment)' must be the last segment")
             }
-            if let name = segment.parameterName {
-                if seen[name] != nil {
-                    throw PatternError(pattern: text, column: segment.column,
-                                       message: "parameter name '\(name)' is used twice")
-                }
-                seen[name] = index
+            // A pattern has a handful of names: a scan beats a dictionary per pattern.
+            if let name = segment.parameterName,
+               segments[..<index].contains(where: { $0.parameterName == name }) {
+                throw PatternError(pattern: text, column: segment.column,
+                                   message: "parameter name '\(name)' is used twice")
             }
         }
         return RoutePattern(text: text, segments: segments, hasScheme: hasScheme,

@@ -1,20 +1,24 @@
 /// The mutable trie used while a table is built; ``freeze()`` lays it out flat.
+///
+/// Nodes are plain values; every literal edge of the whole trie lives in one
+/// open-addressing table keyed by (parent, bytes), so inserting a route allocates no
+/// per-node dictionary and hashes each literal once, with the function the frozen
+/// table uses.
 struct TrieBuilder {
     private struct Node {
-        var literals: [LiteralKey: Int] = [:]
-        var typed: [Int32: Int] = [:]
-        var param = -1
+        var param: Int32 = -1
         var catchAllRoute: Int32 = -1
         var route: Int32 = -1
+        var literalCount: Int32 = 0
     }
 
-    /// A literal's bytes as a dictionary key, hashed in one call rather than per byte, and
-    /// compared byte for byte (a `String` key would merge NFC and NFD spellings).
-    struct LiteralKey: Hashable {
-        var bytes: [UInt8]
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+    private struct Edge {
+        var parent: Int32
+        var child: Int32
+        var keyStart: Int32
+        var keyLength: Int32
+        /// ``literalHash(word:_:_:fold:)`` of the key, reused by the frozen hash tables.
+        var hash: UInt32
     }
 
     /// Routes that landed on a terminal slot (a route or catch-all) already taken: they
@@ -29,6 +33,12 @@ struct TrieBuilder {
     private let converters: [any ParameterConverter]
     private let converterIDs: [String: Int32]
     private var nodes = [Node(), Node()]  // 0: URLs without a scheme, 1: with one
+    private var edges: [Edge] = []
+    private var keyBytes: [UInt8] = []
+    /// Open addressing over `edges` (indices, -1 empty), at most half full.
+    private var edgeSlots = [Int32](repeating: -1, count: 64)
+    /// Typed children by (parent << 32 | converter).
+    private var typed: [Int64: Int32] = [:]
     private var routes: [RouteRecord] = []
     private var captureSpecs: [CaptureSpec] = []
     private var patternText = ""
@@ -39,6 +49,7 @@ struct TrieBuilder {
     init(options: MatchOptions, converters: [any ParameterConverter], expectedRoutes: Int = 0) {
         self.options = options
         nodes.reserveCapacity(2 + expectedRoutes * 2)
+        edges.reserveCapacity(expectedRoutes * 2)
         routes.reserveCapacity(expectedRoutes)
         self.converters = converters
         var ids: [String: Int32] = [:]
@@ -53,7 +64,7 @@ struct TrieBuilder {
         let patternOffset = Int32(patternText.utf8.count)
         patternText += pattern.text
         let capturesStart = Int32(captureSpecs.count)
-        var node = pattern.hasScheme ? 1 : 0
+        var node: Int32 = pattern.hasScheme ? 1 : 0
         maxDepth = max(maxDepth, pattern.segments.count)
         for (position, segment) in pattern.segments.enumerated() {
             if let name = segment.nameRange {
@@ -63,14 +74,20 @@ struct TrieBuilder {
             }
             switch segment.kind {
             case .literal(let text):
-                let key = LiteralKey(bytes: options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8))
-                node = child(of: node, existing: nodes[node].literals[key]) { $0.literals[key] = $1 }
+                var key = options.caseInsensitivePaths ? text.lowercasedASCII() : text
+                node = key.withUTF8 { literalChild(of: node, key: $0) }
             case .parameter(_, let converter?):
-                let id = converterIDs[converter]!
-                node = child(of: node, existing: nodes[node].typed[id]) { $0.typed[id] = $1 }
+                let slot = Int64(node) << 32 | Int64(converterIDs[converter]!)
+                if let child = typed[slot] {
+                    node = child
+                } else {
+                    let child = newNode()
+                    typed[slot] = child
+                    node = child
+                }
             case .parameter(_, nil), .wildcard:
-                let existing = nodes[node].param
-                node = child(of: node, existing: existing >= 0 ? existing : nil) { $0.param = $1 }
+                if nodes[Int(node)].param < 0 { nodes[Int(node)].param = newNode() }
+                node = nodes[Int(node)].param
             case .catchAll:
                 occupy(node, catchAll: true, with: routeID)
             }
@@ -88,53 +105,111 @@ struct TrieBuilder {
         routes.append(RouteRecord(patternOffset: patternOffset, capturesStart: capturesStart, owner: ownerID))
     }
 
-    private mutating func occupy(_ node: Int, catchAll: Bool, with route: Int32) {
-        let taken = catchAll ? nodes[node].catchAllRoute : nodes[node].route
+    private mutating func newNode() -> Int32 {
+        nodes.append(Node())
+        return Int32(nodes.count - 1)
+    }
+
+    private mutating func occupy(_ node: Int32, catchAll: Bool, with route: Int32) {
+        let taken = catchAll ? nodes[Int(node)].catchAllRoute : nodes[Int(node)].route
         if taken >= 0 {
             sameShape[taken, default: []].append(route)
         } else if catchAll {
-            nodes[node].catchAllRoute = route
+            nodes[Int(node)].catchAllRoute = route
         } else {
-            nodes[node].route = route
+            nodes[Int(node)].route = route
         }
     }
 
-    private mutating func child(of node: Int, existing: Int?, link: (inout Node, Int) -> Void) -> Int {
-        if let existing { return existing }
-        let new = nodes.count
-        nodes.append(Node())
-        link(&nodes[node], new)
-        return new
+    /// The child of `parent` along the literal `key`, created if it is new.
+    private mutating func literalChild(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        let count = key.count
+        let word = count <= 8 ? shortKey(base, count, available: count, fold: false) : 0
+        let hash = literalHash(word: word, base, count, fold: false)
+        let mask = edgeSlots.count - 1
+        var slot = Self.slot(hash, parent, mask)
+        while true {
+            let index = edgeSlots[slot]
+            if index < 0 { break }
+            let edge = edges[Int(index)]
+            if edge.parent == parent, edge.hash == hash, Int(edge.keyLength) == count,
+               keyBytes[Int(edge.keyStart)..<Int(edge.keyStart) + count].elementsEqual(key) {
+                return edge.child
+            }
+            slot = (slot + 1) & mask
+        }
+        let child = newNode()
+        edgeSlots[slot] = Int32(edges.count)
+        edges.append(Edge(parent: parent, child: child, keyStart: Int32(keyBytes.count),
+                          keyLength: Int32(count), hash: hash))
+        keyBytes.append(contentsOf: key)
+        nodes[Int(parent)].literalCount += 1
+        if edges.count * 2 > edgeSlots.count { growEdgeSlots() }
+        return child
+    }
+
+    private static func slot(_ hash: UInt32, _ parent: Int32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(hash) ^ UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15) >> 17) & mask
+    }
+
+    private mutating func growEdgeSlots() {
+        var slots = [Int32](repeating: -1, count: edgeSlots.count * 2)
+        let mask = slots.count - 1
+        for (index, edge) in edges.enumerated() {
+            var slot = Self.slot(edge.hash, edge.parent, mask)
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+        edgeSlots = slots
     }
 
     /// Lays the trie out breadth-first in flat arrays, so siblings sit side by side, each
     /// array allocated at its exact size.
     func freeze() -> RouteStorage {
-        var order = [0, 1]
+        // Literal edges grouped by parent (a counting sort), and typed children by parent.
+        var firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
+        for node in 0..<nodes.count { firstEdge[node + 1] = firstEdge[node] + nodes[node].literalCount }
+        var fill = firstEdge
+        var edgesByParent = [Int32](repeating: 0, count: edges.count)
+        for (index, edge) in edges.enumerated() {
+            edgesByParent[Int(fill[Int(edge.parent)])] = Int32(index)
+            fill[Int(edge.parent)] += 1
+        }
+        var typedByParent: [Int32: [(converter: Int32, child: Int32)]] = [:]
+        for (slot, child) in typed {
+            typedByParent[Int32(slot >> 32), default: []].append((Int32(truncatingIfNeeded: slot), child))
+        }
+        for key in typedByParent.keys { typedByParent[key]!.sort { $0.converter < $1.converter } }
+
+        var order: [Int32] = [0, 1]
         order.reserveCapacity(nodes.count)
-        var newIndex = [Int](repeating: -1, count: nodes.count)
+        var newIndex = [Int32](repeating: -1, count: nodes.count)
         newIndex[0] = 0
         newIndex[1] = 1
         var cursor = 0
         var edgeCount = 0, literalByteCount = 0, typedCount = 0, extraCount = 0
         while cursor < order.count {
-            let old = order[cursor]
+            let old = Int(order[cursor])
             cursor += 1
-            let source = nodes[old]
-            // Children in any order: literals are found by exact bytes, so their order
-            // cannot change a match; the description sorts them for display.
-            var children = Array(source.literals.values)
-            children += source.typed.sorted { $0.key < $1.key }.map(\.value)
-            if source.param >= 0 { children.append(source.param) }
-            for child in children {
-                newIndex[child] = order.count
+            func visit(_ child: Int32) {
+                newIndex[Int(child)] = Int32(order.count)
                 order.append(child)
             }
-            let hashed = source.literals.count > Self.linearScanLimit
-            edgeCount += hashed ? Self.hashCapacity(source.literals.count) : source.literals.count
-            literalByteCount += source.literals.keys.reduce(0) { $0 + ($1.bytes.count > 8 ? $1.bytes.count : 0) }
-            typedCount += source.typed.count
-            if source.catchAllRoute >= 0 || !source.typed.isEmpty { extraCount += 1 }
+            // Children in any order: literals are found by exact bytes, so their order
+            // cannot change a match; the description sorts them for display.
+            for e in firstEdge[old]..<firstEdge[old + 1] {
+                let edge = edges[Int(edgesByParent[Int(e)])]
+                visit(edge.child)
+                if edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
+            }
+            let typedChildren = typedByParent[Int32(old)] ?? []
+            typedChildren.forEach { visit($0.child) }
+            if nodes[old].param >= 0 { visit(nodes[old].param) }
+            let literals = Int(nodes[old].literalCount)
+            edgeCount += literals > Self.linearScanLimit ? Self.hashCapacity(literals) : literals
+            typedCount += typedChildren.count
+            if nodes[old].catchAllRoute >= 0 || !typedChildren.isEmpty { extraCount += 1 }
         }
 
         var frozen = [TrieNode](repeating: TrieNode(), count: order.count)
@@ -146,55 +221,56 @@ struct TrieBuilder {
         literalBytes.reserveCapacity(literalByteCount)
         var typedEdges: [TypedEdge] = []
         typedEdges.reserveCapacity(typedCount)
-        for (index, old) in order.enumerated() {
-            let source = nodes[old]
-            var node = TrieNode()
-            var extra = NodeExtra()
-            node.route = source.route
-            extra.catchAllRoute = source.catchAllRoute
-            node.paramChild = source.param >= 0 ? Int32(newIndex[source.param]) : -1
-            node.literalStart = Int32(literalEdges.count)
-            var edges: [(edge: LiteralEdge, hash: UInt32)] = []
-            edges.reserveCapacity(source.literals.count)
-            for (key, child) in source.literals {
-                let count = key.bytes.count
-                key.bytes.withUnsafeBufferPointer { bytes in
-                    let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                    var word: UInt64
+        keyBytes.withUnsafeBufferPointer { keys in
+            let keyBase = keys.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            for (index, old) in order.enumerated() {
+                let source = nodes[Int(old)]
+                var node = TrieNode()
+                var extra = NodeExtra()
+                node.route = source.route
+                extra.catchAllRoute = source.catchAllRoute
+                node.paramChild = source.param >= 0 ? newIndex[Int(source.param)] : -1
+                node.literalStart = Int32(literalEdges.count)
+                let group = firstEdge[Int(old)]..<firstEdge[Int(old) + 1]
+                func frozenEdge(_ edge: Edge) -> LiteralEdge {
+                    let count = Int(edge.keyLength)
+                    let bytes = keyBase + Int(edge.keyStart)
+                    var key: UInt64
                     if count <= 8 {
-                        word = shortKey(base, count, available: count, fold: false)
+                        key = shortKey(bytes, count, available: count, fold: false)
                     } else {
-                        word = UInt64(literalBytes.count)
-                        literalBytes += bytes
+                        key = UInt64(literalBytes.count)
+                        literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                     }
-                    let hash = literalHash(word: word, base, count, fold: false)
-                    edges.append((LiteralEdge(key: word, length: Int32(count), child: Int32(newIndex[child])), hash))
+                    return LiteralEdge(key: key, length: Int32(count), child: newIndex[Int(edge.child)])
                 }
-            }
-            if edges.count > Self.linearScanLimit {
-                let capacity = Self.hashCapacity(edges.count)
-                var table = [LiteralEdge](repeating: .empty, count: capacity)
-                for (edge, hash) in edges {
-                    var slot = Int(hash) & (capacity - 1)
-                    while table[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
-                    table[slot] = edge
+                if group.count > Self.linearScanLimit {
+                    let capacity = Self.hashCapacity(group.count)
+                    var table = [LiteralEdge](repeating: .empty, count: capacity)
+                    for e in group {
+                        let edge = edges[Int(edgesByParent[Int(e)])]
+                        var slot = Int(edge.hash) & (capacity - 1)
+                        while table[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
+                        table[slot] = frozenEdge(edge)
+                    }
+                    literalEdges += table
+                    node.literalCount = -Int32(capacity)
+                } else {
+                    for e in group { literalEdges.append(frozenEdge(edges[Int(edgesByParent[Int(e)])])) }
+                    node.literalCount = Int32(group.count)
                 }
-                literalEdges += table
-                node.literalCount = -Int32(capacity)
-            } else {
-                literalEdges += edges.map(\.edge)
-                node.literalCount = Int32(edges.count)
+                let typedChildren = typedByParent[old] ?? []
+                extra.typedStart = Int32(typedEdges.count)
+                extra.typedCount = Int32(typedChildren.count)
+                for (converter, child) in typedChildren {
+                    typedEdges.append(TypedEdge(converter: converter, child: newIndex[Int(child)]))
+                }
+                if !extra.isEmpty {
+                    node.extra = Int32(extras.count)
+                    extras.append(extra)
+                }
+                frozen[index] = node
             }
-            extra.typedStart = Int32(typedEdges.count)
-            extra.typedCount = Int32(source.typed.count)
-            for (converter, child) in source.typed.sorted(by: { $0.key < $1.key }) {
-                typedEdges.append(TypedEdge(converter: converter, child: Int32(newIndex[child])))
-            }
-            if !extra.isEmpty {
-                node.extra = Int32(extras.count)
-                extras.append(extra)
-            }
-            frozen[index] = node
         }
         // A copy at its exact size: the text grew by appending.
         let text = String(unsafeUninitializedCapacity: patternText.utf8.count) { buffer in
