@@ -234,6 +234,8 @@ final class Snapshot: Sendable {
     let all: RouteTable<Int>
     let external: RouteTable<Int>
     let names: [String: Int]
+    /// The names of the declared converters, for parsing patterns given to generation.
+    let converterNames: Set<String>
 
     init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         let routes = registry.modules.flatMap(\.routes)
@@ -275,6 +277,7 @@ final class Snapshot: Sendable {
         self.all = all
         self.external = external
         self.names = names
+        self.converterNames = Set(registry.converters.map(\.converter.name))
     }
 
     func table(for source: OpenSource) -> RouteTable<Int> {

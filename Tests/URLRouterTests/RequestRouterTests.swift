@@ -21,3 +21,35 @@ struct RequestRouterTests {
         #expect(router.open("reader://old/book/x").description.hasPrefix("failed"))
     }
 }
+
+@Suite("MGJRouter's exact can-open and positional generation")
+struct MGJRouterExtrasTests {
+    let router: Router
+
+    init() throws {
+        router = try Router { routes in
+            routes.action("reader://user/:id/book/<int:book>", name: "userBook") { _ in }
+            routes.action("reader://shelf") { _ in }
+            routes.action("reader://**rest") { _ in }
+        }
+    }
+
+    @Test("canOpen excluding catch-alls ignores the fallback, canOpen alone counts it")
+    func exactCanOpen() {
+        #expect(router.canOpen("reader://nothing/here"))
+        #expect(!router.canOpen("reader://nothing/here", excludingCatchAll: true))
+        #expect(router.canOpen("reader://shelf", excludingCatchAll: true))
+        #expect(router.canOpen("reader://user/a/book/3", excludingCatchAll: true))
+        #expect(!router.canOpen("reader://user/a/book/x", excludingCatchAll: true))
+    }
+
+    @Test("values fill the parameters in pattern order, by pattern or by name")
+    func positionalGeneration() throws {
+        #expect(try router.url(for: "reader://user/:id/book/<int:book>", values: ["7", "42"]) == "reader://user/7/book/42")
+        #expect(try router.url(for: "userBook", values: ["a b", "1"]) == "reader://user/a%20b/book/1")
+        #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7"]) }
+        #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7", "x"]) }
+        #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7", "1", "extra"]) }
+        #expect(throws: GenerationError.self) { try router.url(for: "reader://nope/:x", values: ["1"]) }
+    }
+}

@@ -17,4 +17,28 @@ extension Router {
         }
         return try snapshot.all.url(for: nameOrPattern, parameters: parameters)
     }
+
+    /// Writes the URL for a route from values given in the order of its parameters
+    /// (MGJRouter's `generateURLWithPattern:parameters:`).
+    ///
+    /// ```swift
+    /// try router.url(for: "reader://user/:id/book/:book", values: ["7", "42"])  // "reader://user/7/book/42"
+    /// ```
+    /// - Throws: ``GenerationError`` when the route is unknown, a value is missing, empty or
+    ///   rejected; extra values are an error too, so a mistake is never silently dropped.
+    public func url(for nameOrPattern: String, values: [String]) throws(GenerationError) -> String {
+        let snapshot = current
+        let pattern = snapshot.names[nameOrPattern].map { snapshot.routes[$0].info.pattern } ?? nameOrPattern
+        guard let parsed = try? RoutePattern(pattern, converters: snapshot.converterNames) else {
+            throw .unknownRoute(nameOrPattern)
+        }
+        let names = parsed.parameterNames
+        guard values.count <= names.count else {
+            throw .rejectedValue("", value: values[names.count], reason:
+                "'\(pattern)' takes \(names.count) values, \(values.count) were given", pattern: pattern)
+        }
+        var parameters: [String: String] = [:]
+        for (name, value) in zip(names, values) { parameters[name] = value }
+        return try snapshot.all.url(for: pattern, parameters: parameters)
+    }
 }

@@ -92,6 +92,18 @@ extension Router {
         return current.table(for: source).match(url).match != nil
     }
 
+    /// Whether a route other than a catch-all fallback matches `url` (MGJRouter's
+    /// `canOpenURL:matchExactly:`): `reader://**` answering for everything does not count.
+    /// - Parameter excludingCatchAll: ignore routes that match through `**`.
+    public func canOpen(_ url: String, source: OpenSource = .app, excludingCatchAll: Bool) -> Bool {
+        guard excludingCatchAll else { return canOpen(url, source: source) }
+        if refusal(of: url, from: source) != nil { return false }
+        let snapshot = current
+        return snapshot.table(for: source).matches(url).contains { match in
+            !(match.pattern.split(separator: "/").last?.hasPrefix("**") ?? false)
+        }
+    }
+
     /// External URLs that carry userinfo are refused before matching (SPEC §6).
     func refusal(of url: String, from source: OpenSource) -> OpenResult? {
         guard source.isExternal else { return nil }
