@@ -18,7 +18,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
     public func makeIterator() -> Iterator { Iterator(table: table, url: url) }
 
     /// Resumes the search after each match; each trie node is entered at most once.
-    public struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol, Sendable {
         let table: RouteTable<Value>
         let url: String
         private var layout = URLLayout.empty

@@ -98,7 +98,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     public func makeIterator() -> Iterator { Iterator(parameters: self) }
 
     /// Iterates over `(name, value)` pairs in pattern order.
-    public struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol, Sendable {
         let parameters: PathParameters
         var index = 0
 
@@ -147,7 +147,7 @@ public struct QueryItems: Sendable, Sequence {
     public func makeIterator() -> Iterator { Iterator(items: self, position: start) }
 
     /// Iterates over the items in order.
-    public struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol, Sendable {
         let items: QueryItems
         var position: Int
 

@@ -145,7 +145,9 @@ struct RouteGenerator {
         let isHost = skeleton.firstIsHost && position == 1
         return (0..<random.int(9...40)).map { index in
             var sibling = skeleton
-            let literal = isHost ? "h\(index)" : random.pick(["lit\(index)", "Lit\(index)", "LIT\(index)"])
+            // Up to eight bytes and longer: the two are compared and hashed differently.
+            let literal = isHost ? "h\(index)" : random.pick(["lit\(index)", "Lit\(index)", "LIT\(index)",
+                                                               "long-literal-\(index)", "Long-Literal-\(index)"])
             sibling.segments[position] = .literal(literal)
             return sibling
         }
