@@ -67,7 +67,8 @@ struct URLLayout: Sendable {
         into layout: inout URLLayout
     ) -> Problem? {
         let count = bytes.count
-        if count > limits.maxBytes { return Problem(reason: .tooLong, offset: nil) }
+        // Offsets are kept in 32 bits: a longer URL is too long whatever the limit says.
+        if count > min(limits.maxBytes, Int(Int32.max)) { return Problem(reason: .tooLong, offset: nil) }
         layout = .empty
         layout.count = count
         layout.pathEnd = count

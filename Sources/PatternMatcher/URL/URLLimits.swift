@@ -4,7 +4,8 @@
 /// ``MalformedURLError/Reason/tooManySegments``) and matches nothing, so hostile input
 /// cannot make a lookup do unbounded work.
 public struct URLLimits: Sendable, Hashable {
-    /// The most UTF-8 bytes a URL may hold in all. Default: 8192.
+    /// The most UTF-8 bytes a URL may hold in all. Default: 8192. Values above
+    /// `Int32.max` act as `Int32.max`.
     public var maxBytes: Int
     /// The most non-empty path segments a URL may hold. Default: 256.
     public var maxPathSegments: Int
