@@ -88,6 +88,8 @@ struct HostileConcurrencyTests {
             routes.action("reader://a/<int:depth>") { request in
                 let depth = try request.require("depth", as: Int.self)
                 events.append("a \(depth)")
+                // The request's router, held weakly: capturing `router` here would make a cycle.
+                guard let router = request.router else { throw Decline() }
                 if depth > 0 {
                     // The handler opens the next URL, recursively, from inside an open.
                     _ = router.open("reader://a/\(depth - 1)")

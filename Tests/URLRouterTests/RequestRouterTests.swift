@@ -9,8 +9,8 @@ struct RequestRouterTests {
         let router = try Router { routes in
             routes.action("reader://old/book/:id") { request in
                 let id = try request.require("id", as: Int.self)
-                let result = request.router.open("reader://book/\(id)", userInfo: request.userInfo)
-                guard result.isHandled else { throw Decline() }
+                guard let router = request.router,
+                      router.open("reader://book/\(id)", userInfo: request.userInfo).isHandled else { throw Decline() }
             }
             routes.action("reader://book/<int:id>") { request in
                 opened.append("book \(request.parameters["id"] ?? "")")

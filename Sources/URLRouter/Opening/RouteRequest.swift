@@ -11,11 +11,24 @@ public struct RouteRequest: Sendable {
     /// The caller's data (MGJRouter's `userInfo`), never mixed with URL parameters.
     public let userInfo: [String: any Sendable]
     /// The router that matched the URL, so that a handler can open another URL without
-    /// keeping the router in global state.
-    public let router: Router
+    /// keeping the router in global state (or capturing it, which would make a cycle).
+    /// Held weakly: a request kept after its router is gone answers `nil`.
+    public var router: Router? { routerReference }
+    private weak var routerReference: Router?
     /// The caller's completion, if it passed one; call it through ``complete(_:)``.
     public let completion: RouteCompletion?
     let match: RouteMatch<Int>
+
+    init(url: String, route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable],
+         router: Router, completion: RouteCompletion?, match: RouteMatch<Int>) {
+        self.url = url
+        self.route = route
+        self.source = source
+        self.userInfo = userInfo
+        self.routerReference = router
+        self.completion = completion
+        self.match = match
+    }
 
     /// The path parameters, decoded on read.
     public var parameters: PathParameters { match.parameters }
