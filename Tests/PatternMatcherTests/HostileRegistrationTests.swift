@@ -187,6 +187,27 @@ struct HostileRegistrationTests {
         for url in row.notMatching { #expect(table.match(url).match == nil, "\(url)") }
     }
 
+    @Test("a pattern's host reads as a URL's: no port or userinfo can hide in it (SPEC §1.2)")
+    func patternHosts() throws {
+        for invalid in ["reader://h:80/x", "reader://h:/x", "reader://u@h/x", "reader://@h/x", "reader://[a]:b/c"] {
+            #expect(throws: PatternError.self, "\(invalid)") { try RoutePattern(invalid) }
+        }
+        guard case .success(let table) = build(["reader://[::1]/x", "reader://h%3A80/x", "reader://a%40b/x"]) else {
+            Issue.record("does not build")
+            return
+        }
+        #expect(table.match("reader://[::1]/x").match?.value == "reader://[::1]/x")
+        #expect(table.match("reader://[::1]:8080/x").match?.value == "reader://[::1]/x", "the port is not the host")
+        #expect(table.match("reader://h%3A80/x").match?.value == "reader://h%3A80/x")
+        #expect(table.match("reader://h:80/x").match == nil, "a real port is no escaped colon")
+        #expect(table.match("reader://a%40b/x").match?.value == "reader://a%40b/x")
+        #expect(table.match("reader://a@b/x").match == nil, "real userinfo is no escaped '@'")
+        for pattern in ["reader://[::1]/x", "reader://h%3A80/x", "reader://a%40b/x"] {
+            let url = try table.url(for: pattern, parameters: [:])
+            #expect(table.match(url).match?.value == pattern, "SPEC §7: '\(url)'")
+        }
+    }
+
     @Test("reserved-looking names are plain names, and query items never replace them")
     func reservedLookingNames() throws {
         let patterns = ["/a/<string:string>", "/b/<int:int>/<uuid:uuid>", "/c/:_", "/d/:__proto__/:constructor",

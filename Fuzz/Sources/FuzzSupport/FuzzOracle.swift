@@ -366,7 +366,15 @@ public enum FuzzOracle {
                 guard isValidUTF8(literal) else { return nil }
                 if isHost {
                     literal = lowered(literal)
-                    if literal.contains(UInt8(ascii: ":")) || literal.contains(UInt8(ascii: "@")) { return nil }
+                    // Read as a URL's authority is (SPEC §1.2): an '@' is userinfo, a ':' outside
+                    // an IP literal's brackets starts a port. Escaped ones are host data.
+                    var inBrackets = false
+                    for byte in s {
+                        if byte == UInt8(ascii: "@") { return nil }
+                        if byte == UInt8(ascii: "[") { inBrackets = true }
+                        if byte == UInt8(ascii: "]") { inBrackets = false }
+                        if byte == UInt8(ascii: ":") && !inBrackets { return nil }
+                    }
                 }
                 return .literal(literal)
             }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each one for
+# FUZZ_SECONDS (default 60) on a copy of its seed corpus, so the repository's corpus is
+# never modified. Fails if any target finds a crash, a leak, a timeout or a property
+# violation; each such input is copied to FailCases/<target>/, where
+# Tests/URLRouterTests/HostileFailCaseTests replays it.
+#
+#   Fuzz/Scripts/ci-fuzz.sh                      # what .ci/run calls
+#   FUZZ_SECONDS=600 Fuzz/Scripts/ci-fuzz.sh     # a longer run
+#   FUZZ_TARGETS=router Fuzz/Scripts/ci-fuzz.sh  # one target
+#   FUZZ_CONFIGURATION=debug ...                 # with Swift assertions, about 3x slower
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${FUZZ_SECONDS:-60}"
+configuration="${FUZZ_CONFIGURATION:-release}"
+targets="${FUZZ_TARGETS:-matching registration router}"
+# libFuzzer reports crashes itself; Swift's backtracer would hold a crashing run for seconds.
+export SWIFT_BACKTRACE=enable=no
+
+echo "=== building the fuzz targets ($configuration, -sanitize=fuzzer,address)"
+# ld.gold warns once per ASan helper symbol; nothing to act on, so those lines are dropped.
+swift build -c "$configuration" --scratch-path .build \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+    | { grep -v "Cannot export local symbol '__asan" || true; }
+bin=".build/$configuration"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+status=0
+summary=()
+for target in $targets; do
+    executable="$bin/Fuzz$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}"
+    mkdir -p "$work/$target/corpus" "$work/$target/artifacts"
+    cp Corpus/"$target"/* "$work/$target/corpus/"
+    echo "=== $target: ${seconds}s"
+    set +e
+    "$executable" "$work/$target/corpus" \
+        -dict=fuzz.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+        -print_final_stats=1 -artifact_prefix="$work/$target/artifacts/" >"$work/$target/log" 2>&1
+    code=$?
+    set -e
+    executions="$(awk '/stat::number_of_executed_units/ { print $2 }' "$work/$target/log")"
+    summary+=("$(printf '%-13s %10s executions in %ss' "$target" "${executions:-?}" "$seconds")")
+    if [ "$code" -ne 0 ] || [ -n "$(ls -A "$work/$target/artifacts")" ]; then
+        status=1
+        echo "!!! $target failed (exit $code):"
+        grep -E -A12 'property violated|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)' "$work/$target/log" | head -40 || true
+        mkdir -p "FailCases/$target"
+        for artifact in "$work/$target/artifacts"/*; do
+            [ -e "$artifact" ] || continue
+            cp "$artifact" "FailCases/$target/"
+            echo "    saved FailCases/$target/$(basename "$artifact") (replayed by HostileFailCaseTests)"
+        done
+    fi
+done
+
+echo "=== fuzzing summary"
+printf '%s\n' "${summary[@]}"
+exit "$status"
