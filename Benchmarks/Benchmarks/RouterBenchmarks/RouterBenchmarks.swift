@@ -49,6 +49,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The matcher's zero-allocation promise at its limit: one lookup capturing eight parameters
+    // (beside a catch-all it must outrank), gated like the workloads above.
+    do {
+        var configuration = Benchmark.defaultConfiguration
+        configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: 0])]
+        let pattern = "reader://m/" + (1...8).map { ":p\($0)" }.joined(separator: "/")
+        let url = "reader://m/" + (1...8).map { "value-\($0)" }.joined(separator: "/")
+        let matcher = try? URLRouterMatcher(routes: ["reader://m/**rest", pattern])
+        precondition(matcher?.lookup(url) == 1, "the eight-parameter route must match '\(url)'")
+        Benchmark(BenchmarkSupport.name("URLRouter matcher", "eight parameters"), configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(matcher?.lookup(url)) }
+        }
+    }
+
     for workload in [GeneratedTables.deep(count: 10_000), GeneratedTables.flat(count: 10_000)] {
         for entry in ContenderCatalog.all where entry.hasRouteTable {
             var configuration = Benchmark.defaultConfiguration
