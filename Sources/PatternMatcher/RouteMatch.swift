@@ -22,6 +22,9 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The owner tag the route was added with.
     public var owner: String { raw.storage.owner(ofRoute: Int(raw.route)) }
 
+    /// Whether the route matched through its catch-all (`**`), as a fallback does.
+    public var isCatchAllMatch: Bool { raw.viaCatchAll }
+
     /// The index of the route in registration order.
     public var routeIndex: Int { Int(raw.route) }
 
@@ -79,7 +82,8 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     func value(at index: Int) -> Substring {
-        let spec = raw.storage.captureSpecs(ofRoute: Int(raw.route)).dropFirst(index).first!
+        let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
+        let spec = specs[specs.startIndex + index]
         let range = raw.captures[index]
         let position = Int(spec.position)
         let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
@@ -105,7 +109,8 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         public mutating func next() -> (name: Substring, value: Substring)? {
             guard index < parameters.count else { return nil }
             defer { index += 1 }
-            let spec = parameters.raw.storage.captureSpecs(ofRoute: Int(parameters.raw.route)).dropFirst(index).first!
+            let specs = parameters.raw.storage.captureSpecs(ofRoute: Int(parameters.raw.route))
+            let spec = specs[specs.startIndex + index]
             let name = parameters.raw.storage.name(of: spec, inRoute: Int(parameters.raw.route))
             return (name, parameters.value(at: index))
         }

@@ -36,6 +36,8 @@ struct RawMatch: Sendable {
     /// Whether the URL has a scheme and a host: their captures are read lowercased.
     let hasScheme: Bool
     let hasHost: Bool
+    /// Whether the route matched through its `**` rather than ending exactly here.
+    let viaCatchAll: Bool
     let captures: CaptureBuffer
 
     /// The URL's layout, parsed again (the URL was valid when it matched).

@@ -320,6 +320,6 @@ extension RouteStorage {
         let layout = input.layout
         return RawMatch(storage: self, url: url, route: hit.route,
                         hasScheme: layout.schemeEnd >= 0, hasHost: layout.hostEnd > layout.hostStart,
-                        captures: captures)
+                        viaCatchAll: hit.viaCatchAll, captures: captures)
     }
 }

@@ -27,8 +27,6 @@ struct URLLayout: Sendable {
     @usableFromInline var fragmentStart: Int
     /// Whether the host or the path holds a `%`, so key segments may need decoding.
     @usableFromInline var keyHasPercent: Bool
-    /// Non-empty path segments.
-    @usableFromInline var pathSegmentCount: Int
 
     @usableFromInline var hasScheme: Bool { schemeEnd >= 0 }
     @usableFromInline var hasHost: Bool { hostEnd > hostStart }
@@ -36,7 +34,7 @@ struct URLLayout: Sendable {
     static let empty = URLLayout(
         count: 0, schemeEnd: -1, authorityStart: -1, hostStart: 0, hostEnd: 0,
         authorityEnd: -1, hasUserinfo: false, pathStart: 0, pathEnd: 0,
-        queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false, pathSegmentCount: 0)
+        queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false)
 
     /// Bytes that end or mark something while scanning a path: `/`, `?`, `#` and `%`.
     private static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
@@ -163,7 +161,6 @@ struct URLLayout: Sendable {
             segmentCount += 1
         }
         layout.pathEnd = i
-        layout.pathSegmentCount = segmentCount
         sawPercent = sawPercent || layout.keyHasPercent
         if i < count, bytes[i] == ASCII.question {
             i += 1

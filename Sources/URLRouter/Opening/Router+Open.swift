@@ -99,9 +99,7 @@ extension Router {
         guard excludingCatchAll else { return canOpen(url, source: source) }
         if refusal(of: url, from: source) != nil { return false }
         let snapshot = current
-        return snapshot.table(for: source).matches(url).contains { match in
-            !(match.pattern.split(separator: "/").last?.hasPrefix("**") ?? false)
-        }
+        return snapshot.table(for: source).matches(url).contains { !$0.isCatchAllMatch }
     }
 
     /// External URLs that carry userinfo are refused before matching (SPEC §6).
