@@ -62,8 +62,9 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
                             bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                             scratch: scratch.baseAddress, layout: layout, caseInsensitive: caseInsensitive)
                         guard let hit = storage.advance(&state, frames.baseAddress!, input, url: url) else { return nil }
-                        let raw = storage.makeMatch(hit, input, url, frames.baseAddress!)
-                        return RouteMatch(value: table.values[Int(hit.route)], raw: raw)
+                        let found = storage.found(hit, input, frames.baseAddress!)
+                        return RouteMatch(value: table.values[Int(hit.route)],
+                                          raw: RawMatch(storage: storage, url: url, found: found))
                     }
                 }
             }!

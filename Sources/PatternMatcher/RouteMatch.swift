@@ -54,7 +54,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     let raw: RawMatch
 
     /// The number of named parameters the route captures.
-    public var count: Int { Int(raw.captures.count) }
+    public var count: Int { raw.storage.captureSpecs(ofRoute: Int(raw.route)).count }
 
     /// Whether the route captures no parameter.
     public var isEmpty: Bool { count == 0 }
@@ -84,7 +84,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     func value(at index: Int) -> Substring {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         let spec = specs[specs.startIndex + index]
-        let range = raw.captures[index]
+        let range = raw.captures[Int(spec.slot)]
         let position = Int(spec.position)
         let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
         if spec.isRest {

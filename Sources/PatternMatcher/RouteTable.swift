@@ -57,7 +57,8 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     @inlinable
     public func match(_ url: String) -> MatchResult<Value> {
         switch storage.firstMatch(url) {
-        case .matched(let raw): .matched(RouteMatch(value: values[Int(raw.route)], raw: raw))
+        case .matched(let found):
+            .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
         case .notFound: .notFound
         case .malformed(let error): .malformed(error)
         }
@@ -98,15 +99,18 @@ extension RouteTable {
     public func matchCountingVisits(_ url: String) -> (result: MatchResult<Value>, visitedNodes: Int) {
         let (lookup, visited) = storage.firstMatchCountingVisits(url)
         switch lookup {
-        case .matched(let raw): return (.matched(RouteMatch(value: values[Int(raw.route)], raw: raw)), visited)
+        case .matched(let found):
+            let raw = RawMatch(storage: storage, url: url, found: found)
+            return (.matched(RouteMatch(value: values[Int(found.route)], raw: raw)), visited)
         case .notFound: return (.notFound, visited)
         case .malformed(let error): return (.malformed(error), visited)
         }
     }
 
-    /// The number of nodes in the trie, for tests that bound the work of a lookup.
+    /// The number of nodes in the trie (not counting empty hash slots), for tests that
+    /// bound the work of a lookup.
     @_spi(Testing)
-    public var nodeCount: Int { storage.nodes.count }
+    public var nodeCount: Int { storage.nodeCount }
 
     /// The bytes of heap the table holds: every array's capacity times its stride, the
     /// pattern text and owner names, and the values (not what they reference).
@@ -114,7 +118,7 @@ extension RouteTable {
     public var heapBytes: Int {
         func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         let s = storage
-        return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalEdges) + bytes(s.literalBytes)
+        return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalBytes)
             + bytes(s.typedEdges) + bytes(s.routes) + bytes(s.captureSpecs) + bytes(s.owners)
             + s.patternText.utf8.count + s.owners.reduce(0) { $0 + $1.utf8.count }
             + bytes(values) + MemoryLayout<RouteStorage>.size

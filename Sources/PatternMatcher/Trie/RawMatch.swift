@@ -24,21 +24,44 @@ struct CaptureBuffer: Sendable {
     }
 }
 
-/// A match before it is paired with its value: everything non-generic.
-///
-/// Kept small, so that returning it moves a few words: the query, fragment and host
-/// offsets are found again from `url` when they are read.
+/// What the search found, before it is paired with the table, the URL and the value:
+/// plain values, so that a lookup returns it without touching a reference count.
 @usableFromInline
-struct RawMatch: Sendable {
-    let storage: RouteStorage
-    let url: String
+struct Found: Sendable {
     @usableFromInline let route: Int32
     /// Whether the URL has a scheme and a host: their captures are read lowercased.
     let hasScheme: Bool
     let hasHost: Bool
     /// Whether the route matched through its `**` rather than ending exactly here.
     let viaCatchAll: Bool
+    /// The ranges the search recorded; the route's capture specs index them.
     let captures: CaptureBuffer
+}
+
+/// A match before it is paired with its value: everything non-generic.
+///
+/// Kept small, so that returning it moves a few words: the query, fragment and host
+/// offsets are found again from `url` when they are read. Built in the caller's code
+/// (inlinable), so that a caller reading only the value retains neither the table nor
+/// the URL.
+@usableFromInline
+struct RawMatch: Sendable {
+    @usableFromInline let storage: RouteStorage
+    @usableFromInline let url: String
+    @usableFromInline let found: Found
+
+    @inlinable
+    init(storage: RouteStorage, url: String, found: Found) {
+        self.storage = storage
+        self.url = url
+        self.found = found
+    }
+
+    var route: Int32 { found.route }
+    var hasScheme: Bool { found.hasScheme }
+    var hasHost: Bool { found.hasHost }
+    var viaCatchAll: Bool { found.viaCatchAll }
+    var captures: CaptureBuffer { found.captures }
 
     /// The URL's layout, parsed again (the URL was valid when it matched).
     var layout: URLLayout {
@@ -52,7 +75,7 @@ struct RawMatch: Sendable {
 
 @usableFromInline
 enum RawLookup: Sendable {
-    case matched(RawMatch)
+    case matched(Found)
     case notFound
     case malformed(MalformedURLError)
 }

@@ -33,9 +33,9 @@ extension RouteStorage {
         let node = nodes[Int(index)]
         let extra = extra(of: node)
         var children: [(label: String, child: Int32?, route: Int32)] = []
-        let literals = literalEdges(of: node).map { (literalText($0), $0) }
-        for (bytes, edge) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
-            children.append((String(decoding: bytes, as: UTF8.self), edge.child, nodes[Int(edge.child)].route))
+        let literals = literalChildren(of: node).map { (literalText(nodes[Int($0)]), $0) }
+        for (bytes, child) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+            children.append((String(decoding: bytes, as: UTF8.self), child, nodes[Int(child)].route))
         }
         for e in Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount) {
             let edge = typedEdges[e]

@@ -10,6 +10,7 @@ struct KeySegment {
     static let schemeOrHost: UInt8 = 4   // compared folded; captured lowercased
     static let hashed: UInt8 = 8         // `hash` is valid
     static let hasPercent: UInt8 = 16    // holds '%': decode before comparing
+    static let captured: UInt8 = 32      // the search left this depth by a non-literal edge
 
     var start: Int32 = 0
     var end: Int32 = 0
@@ -36,9 +37,11 @@ struct SearchState {
     var visited: Int
 }
 
-/// A route found by the search: the route and whether it matched through its catch-all.
+/// A route found by the search: the route, the depth of the frame that found it, and
+/// whether it matched through its catch-all.
 struct Hit {
     var route: Int32
+    var depth: Int
     var viaCatchAll: Bool
 }
 
@@ -107,13 +110,18 @@ extension RouteStorage {
                  url: String) -> Hit? {
         nodes.withUnsafeBufferPointer { nodes in
         extras.withUnsafeBufferPointer { extras in
-        literalEdges.withUnsafeBufferPointer { edges in
         literalBytes.withUnsafeBufferPointer { literalBytes in
         typedEdges.withUnsafeBufferPointer { typedEdges in
             let literals = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
 
+            /// Enters `child` from the frame at `depth`, noting whether the edge captures a range.
             @inline(__always)
-            func push(_ child: Int32, from depth: Int) {
+            func push(_ child: Int32, from depth: Int, capturing: Bool) {
+                if capturing {
+                    frames[depth].segment.flags |= KeySegment.captured
+                } else {
+                    frames[depth].segment.flags &= ~KeySegment.captured
+                }
                 let next = depth + 1
                 frames[next].node = child
                 frames[next].stage = 0
@@ -130,15 +138,15 @@ extension RouteStorage {
                 let word = length <= 8
                     ? shortKey(key, length, available: input.layout.count - Int(segment.start), fold: fold) : 0
                 @inline(__always)
-                func isMatch(_ edge: LiteralEdge) -> Bool {
-                    guard Int(edge.length) == length else { return false }
-                    return length <= 8 ? edge.key == word
-                        : bytesEqual(key, literals + Int(edge.key), length, fold: fold)
+                func isMatch(_ child: TrieNode) -> Bool {
+                    guard Int(child.keyLength) == length else { return false }
+                    return length <= 8 ? child.key == word
+                        : bytesEqual(key, literals + Int(child.key), length, fold: fold)
                 }
                 let start = Int(node.literalStart)
                 guard node.isHashed else {
-                    for e in start..<(start + Int(node.literalCount)) where isMatch(edges[e]) {
-                        return edges[e].child
+                    for child in start..<(start + Int(node.literalCount)) where isMatch(nodes[child]) {
+                        return Int32(child)
                     }
                     return nil
                 }
@@ -151,9 +159,9 @@ extension RouteStorage {
                 let mask = Int(node.literalSlots) - 1
                 var slot = Int(hash) & mask
                 while true {
-                    let edge = edges[start + slot]
-                    if edge.child < 0 { return nil }
-                    if isMatch(edge) { return edge.child }
+                    let child = nodes[start + slot]
+                    if child.keyLength < 0 { return nil }
+                    if isMatch(child) { return Int32(start + slot) }
                     slot = (slot + 1) & mask
                 }
             }
@@ -171,9 +179,11 @@ extension RouteStorage {
                 if segment.has(KeySegment.exhausted) {
                     frames[depth].stage = stage + 1
                     if stage == 0 {
-                        if node.route >= 0 { return Hit(route: node.route, viaCatchAll: false) }
+                        if node.route >= 0 { return Hit(route: node.route, depth: depth, viaCatchAll: false) }
                     } else if stage == 1 {
-                        if extra.catchAllRoute >= 0 { return Hit(route: extra.catchAllRoute, viaCatchAll: true) }
+                        if extra.catchAllRoute >= 0 {
+                            return Hit(route: extra.catchAllRoute, depth: depth, viaCatchAll: true)
+                        }
                     } else {
                         state.depth -= 1
                     }
@@ -185,7 +195,7 @@ extension RouteStorage {
                     stage = 1
                     frames[depth].stage = 1
                     if node.literalCount != 0, let child = literalChild(node, depth) {
-                        push(child, from: depth)
+                        push(child, from: depth, capturing: false)
                         continue
                     }
                 }
@@ -196,7 +206,7 @@ extension RouteStorage {
                         stage += 1
                         if accepts(edge.converter, segment, input, url) {
                             frames[depth].stage = stage
-                            push(edge.child, from: depth)
+                            push(edge.child, from: depth, capturing: true)
                             pushed = true
                             break
                         }
@@ -207,18 +217,20 @@ extension RouteStorage {
                     stage += 1
                     frames[depth].stage = stage
                     if node.paramChild >= 0 {
-                        push(node.paramChild, from: depth)
+                        push(node.paramChild, from: depth, capturing: true)
                         continue
                     }
                 }
                 if stage == typedCount + 2 {
                     frames[depth].stage = stage + 1
-                    if extra.catchAllRoute >= 0 { return Hit(route: extra.catchAllRoute, viaCatchAll: true) }
+                    if extra.catchAllRoute >= 0 {
+                        return Hit(route: extra.catchAllRoute, depth: depth, viaCatchAll: true)
+                    }
                 }
                 state.depth -= 1
             }
             return nil
-        }}}}}
+        }}}}
     }
 
     private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
@@ -299,27 +311,26 @@ extension RouteStorage {
         frames[0].stage = 0
         var state = SearchState(depth: 0, visited: 1)
         if let hit = advance(&state, frames, input, url: url) {
-            lookup = .matched(makeMatch(hit, input, url, frames))
+            lookup = .matched(found(hit, input, frames))
         }
         visited = state.visited
     }
 
-    func makeMatch(_ hit: Hit, _ input: MatchInput, _ url: String, _ frames: UnsafeMutablePointer<Frame>) -> RawMatch {
+    /// What a hit captured: the range of every frame left by a non-literal edge, in depth
+    /// order, then the rest of the path for a catch-all. A route's ``CaptureSpec/slot``
+    /// indexes these, so the route's records are not read while matching.
+    func found(_ hit: Hit, _ input: MatchInput, _ frames: UnsafeMutablePointer<Frame>) -> Found {
         var captures = CaptureBuffer()
-        let pathEnd = input.layout.pathEnd
-        for index in Int(routes[Int(hit.route)].capturesStart)..<Int(routes[Int(hit.route) + 1].capturesStart) {
-            let spec = captureSpecs[index]
-            let segment = frames[Int(spec.position)].segment
-            if spec.isRest {
-                let start = segment.has(KeySegment.exhausted) ? pathEnd : Int(segment.start)
-                captures.append(start: start, end: pathEnd)
-            } else {
-                captures.append(start: Int(segment.start), end: Int(segment.end))
-            }
+        for depth in 0..<hit.depth where frames[depth].segment.has(KeySegment.captured) {
+            captures.append(start: Int(frames[depth].segment.start), end: Int(frames[depth].segment.end))
         }
         let layout = input.layout
-        return RawMatch(storage: self, url: url, route: hit.route,
-                        hasScheme: layout.schemeEnd >= 0, hasHost: layout.hostEnd > layout.hostStart,
-                        viaCatchAll: hit.viaCatchAll, captures: captures)
+        if hit.viaCatchAll {
+            let segment = frames[hit.depth].segment
+            captures.append(start: segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start),
+                            end: layout.pathEnd)
+        }
+        return Found(route: hit.route, hasScheme: layout.schemeEnd >= 0, hasHost: layout.hostEnd > layout.hostStart,
+                     viaCatchAll: hit.viaCatchAll, captures: captures)
     }
 }

@@ -3,15 +3,22 @@
 ///
 /// Routes are identified by their registration index; values live in the generic
 /// ``RouteTable`` so that this type, and the matcher, stay non-generic.
+///
+/// A node's literal children are stored side by side as one block of `nodes` (a hash
+/// table for a large block), each child record carrying the literal that leads to it,
+/// so one probe reads the key and the child together: a lookup touches about one cache
+/// line per level however large the table. Blocks are laid out depth first, so a chain
+/// of single children shares lines with its parent.
 @usableFromInline
 final class RouteStorage: Sendable {
+    /// Every node, grouped in blocks of siblings; a hash table's empty slots are records
+    /// with ``TrieNode/keyLength`` `-1`.
     let nodes: [TrieNode]
-    /// The rarely needed parts of some nodes (catch-all, hash table, typed children).
+    /// The number of real nodes (the records of `nodes` minus the empty hash slots).
+    let nodeCount: Int
+    /// The rarely needed parts of some nodes (catch-all, typed children).
     let extras: [NodeExtra]
-    /// Literal children; a hashed node's edges form its open-addressing table, with empty
-    /// slots (`child == -1`).
-    let literalEdges: [LiteralEdge]
-    /// The bytes of literals longer than eight bytes (shorter ones live in their edge).
+    /// The bytes of literals longer than eight bytes (shorter ones live in their node).
     let literalBytes: [UInt8]
     let typedEdges: [TypedEdge]
     /// Declared converters, sorted by name; converter id `3 + i` (ids 0–2 are built in).
@@ -31,13 +38,13 @@ final class RouteStorage: Sendable {
     let maxDepth: Int
     let options: MatchOptions
 
-    init(nodes: [TrieNode], extras: [NodeExtra], literalEdges: [LiteralEdge], literalBytes: [UInt8],
+    init(nodes: [TrieNode], nodeCount: Int, extras: [NodeExtra], literalBytes: [UInt8],
          typedEdges: [TypedEdge], converters: [any ParameterConverter], routes: [RouteRecord],
          captureSpecs: [CaptureSpec], patternText: String, owners: [String],
          pathRoot: Int32, schemeRoot: Int32, maxDepth: Int, options: MatchOptions) {
         self.nodes = nodes
+        self.nodeCount = nodeCount
         self.extras = extras
-        self.literalEdges = literalEdges
         self.literalBytes = literalBytes
         self.typedEdges = typedEdges
         self.converters = converters
@@ -85,16 +92,16 @@ final class RouteStorage: Sendable {
         return text(offset: spec.nameOffset, length: length)
     }
 
-    /// The bytes of a literal edge.
-    func literalText(_ edge: LiteralEdge) -> [UInt8] {
-        let count = Int(edge.length)
-        if count > 8 { return Array(literalBytes[Int(edge.key)..<(Int(edge.key) + count)]) }
-        return (0..<count).map { UInt8(truncatingIfNeeded: edge.key >> UInt64($0 * 8)) }
+    /// The bytes of the literal that leads to `node`.
+    func literalText(_ node: TrieNode) -> [UInt8] {
+        let count = Int(node.keyLength)
+        if count > 8 { return Array(literalBytes[Int(node.key)..<(Int(node.key) + count)]) }
+        return (0..<count).map { UInt8(truncatingIfNeeded: node.key >> UInt64($0 * 8)) }
     }
 
-    /// The literal edges of `node`, without the empty slots of a hash table.
-    func literalEdges(of node: TrieNode) -> [LiteralEdge] {
-        literalEdges[Int(node.literalStart)..<Int(node.literalStart + node.literalSlots)].filter { $0.child >= 0 }
+    /// The literal children of `node` (their indices), without the empty slots of a hash table.
+    func literalChildren(of node: TrieNode) -> [Int32] {
+        (node.literalStart..<(node.literalStart + node.literalSlots)).filter { nodes[Int($0)].keyLength >= 0 }
     }
 
     /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
@@ -108,23 +115,29 @@ final class RouteStorage: Sendable {
     }
 }
 
-/// One trie node: the route ending here and the children to try, in SPEC §3 order.
-/// Twenty bytes: what most nodes need; the rest lives in a ``NodeExtra``.
+/// One trie node, in 32 bytes: the literal that leads to it (when it is a literal child),
+/// the route ending here and the children to try, in SPEC §3 order. What few nodes need
+/// lives in a ``NodeExtra``.
 struct TrieNode: Sendable {
+    /// The literal leading here: its bytes when it has at most eight (little-endian,
+    /// zero-padded), else its offset in ``RouteStorage/literalBytes``.
+    var key: UInt64 = 0
+    /// The literal's length; -1 for a node no literal leads to and for an empty hash slot.
+    var keyLength: Int32 = -1
     /// The route whose key ends exactly here, or -1.
     var route: Int32 = -1
     /// The any-one-segment child (`:name`, `*`, `~`), or -1.
     var paramChild: Int32 = -1
-    /// Literal children: `literalEdges[literalStart ..< literalStart + literalSlots]`. A
+    /// Literal children: the block `nodes[literalStart ..< literalStart + literalSlots]`. A
     /// negative count marks a hash table of that many slots (a power of two, empty slots
     /// included), so finding a literal needs nothing beyond the node.
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
+    /// Index of this node's ``NodeExtra``, or -1.
+    var extra: Int32 = -1
 
     var isHashed: Bool { literalCount < 0 }
     var literalSlots: Int32 { literalCount < 0 ? -literalCount : literalCount }
-    /// Index of this node's ``NodeExtra``, or -1.
-    var extra: Int32 = -1
 }
 
 /// The parts few nodes need.
@@ -136,18 +149,6 @@ struct NodeExtra: Sendable {
     var typedCount: Int32 = 0
 
     var isEmpty: Bool { catchAllRoute < 0 && typedCount == 0 }
-}
-
-/// A literal child. A literal of at most eight bytes is kept in `key` itself (little-endian,
-/// zero-padded), so that finding a short literal reads one cache line; a longer one keeps
-/// its offset in ``RouteStorage/literalBytes`` there.
-struct LiteralEdge: Sendable {
-    var key: UInt64
-    var length: Int32
-    /// The child node, or -1 for an empty slot of a hash table.
-    var child: Int32
-
-    static let empty = LiteralEdge(key: 0, length: -1, child: -1)
 }
 
 struct TypedEdge: Sendable {
@@ -162,16 +163,21 @@ struct RouteRecord: Sendable {
     var owner: Int32
 }
 
-/// Where a route's named parameter lies: the key position and the name's offset in the
-/// pattern text (a name runs to the first character that cannot be in a name).
+/// Where a route's named parameter lies: its key position, where the search records its
+/// range, and the name's offset in the pattern text (a name runs to the first character
+/// that cannot be in a name).
 struct CaptureSpec: Sendable {
     var nameOffset: Int32
-    /// The key position, bitwise-negated for a catch-all, so the spec fits in 8 bytes.
+    /// The key position, bitwise-negated for a catch-all.
     private var packedPosition: Int32
+    /// The index of its range among the ranges a match records: one for every parameter,
+    /// typed or wildcard segment of the pattern, in order, then one for the catch-all.
+    var slot: Int32
 
-    init(nameOffset: Int32, position: Int32, isRest: Bool) {
+    init(nameOffset: Int32, position: Int32, isRest: Bool, slot: Int32) {
         self.nameOffset = nameOffset
         self.packedPosition = isRest ? ~position : position
+        self.slot = slot
     }
 
     var position: Int32 { packedPosition < 0 ? ~packedPosition : packedPosition }

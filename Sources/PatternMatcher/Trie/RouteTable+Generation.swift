@@ -35,8 +35,9 @@ extension RouteStorage {
             switch segment.kind {
             case .literal(let text):
                 let key = options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8)
-                guard let edge = literalEdges(of: node).first(where: { literalText($0) == key }) else { return nil }
-                node = nodes[Int(edge.child)]
+                guard let child = literalChildren(of: node).first(where: { literalText(nodes[Int($0)]) == key })
+                else { return nil }
+                node = nodes[Int(child)]
             case .parameter(_, let converter?):
                 let extra = extra(of: node)
                 let range = Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount)

@@ -66,12 +66,15 @@ struct TrieBuilder {
         let capturesStart = Int32(captureSpecs.count)
         var node: Int32 = pattern.hasScheme ? 1 : 0
         maxDepth = max(maxDepth, pattern.segments.count)
+        // Ranges a match records before this segment: one per non-literal segment.
+        var recordedRanges: Int32 = 0
         for (position, segment) in pattern.segments.enumerated() {
             if let name = segment.nameRange {
                 captureSpecs.append(CaptureSpec(
                     nameOffset: patternOffset + Int32(name.lowerBound), position: Int32(position),
-                    isRest: segment.isCatchAll))
+                    isRest: segment.isCatchAll, slot: recordedRanges))
             }
+            if case .literal = segment.kind {} else { recordedRanges += 1 }
             switch segment.kind {
             case .literal(let text):
                 var key = options.caseInsensitivePaths ? text.lowercasedASCII() : text
@@ -164,8 +167,10 @@ struct TrieBuilder {
         edgeSlots = slots
     }
 
-    /// Lays the trie out breadth-first in flat arrays, so siblings sit side by side, each
-    /// array allocated at its exact size.
+    /// Lays the trie out in flat arrays, each allocated at its exact size. Nodes are placed
+    /// depth first, a node's children as one block: its literal children (a hash table
+    /// when there are many), then its typed children and its parameter child, so a chain
+    /// of single children runs through adjacent records.
     func freeze() -> RouteStorage {
         // Literal edges grouped by parent (a counting sort), and typed children by parent.
         var firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
@@ -182,94 +187,104 @@ struct TrieBuilder {
         }
         for key in typedByParent.keys { typedByParent[key]!.sort { $0.converter < $1.converter } }
 
-        var order: [Int32] = [0, 1]
-        order.reserveCapacity(nodes.count)
-        var newIndex = [Int32](repeating: -1, count: nodes.count)
-        newIndex[0] = 0
-        newIndex[1] = 1
-        var cursor = 0
-        var edgeCount = 0, literalByteCount = 0, typedCount = 0, extraCount = 0
-        while cursor < order.count {
-            let old = Int(order[cursor])
-            cursor += 1
-            func visit(_ child: Int32) {
-                newIndex[Int(child)] = Int32(order.count)
-                order.append(child)
-            }
-            // Children in any order: literals are found by exact bytes, so their order
-            // cannot change a match; the description sorts them for display.
-            for e in firstEdge[old]..<firstEdge[old + 1] {
-                let edge = edges[Int(edgesByParent[Int(e)])]
-                visit(edge.child)
-                if edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
-            }
-            let typedChildren = typedByParent[Int32(old)] ?? []
-            typedChildren.forEach { visit($0.child) }
-            if nodes[old].param >= 0 { visit(nodes[old].param) }
+        var recordCount = nodes.count, literalByteCount = 0, extraCount = 0
+        for old in 0..<nodes.count {
             let literals = Int(nodes[old].literalCount)
-            edgeCount += literals > Self.linearScanLimit ? Self.hashCapacity(literals) : literals
-            typedCount += typedChildren.count
-            if nodes[old].catchAllRoute >= 0 || !typedChildren.isEmpty { extraCount += 1 }
+            if literals > Self.linearScanLimit { recordCount += Self.hashCapacity(literals) - literals }
+            let typedChildren = typedByParent[Int32(old)]?.count ?? 0
+            if nodes[old].catchAllRoute >= 0 || typedChildren > 0 { extraCount += 1 }
         }
+        for edge in edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
 
-        var frozen = [TrieNode](repeating: TrieNode(), count: order.count)
+        var frozen: [TrieNode] = []
+        frozen.reserveCapacity(recordCount)
         var extras: [NodeExtra] = []
         extras.reserveCapacity(extraCount)
-        var literalEdges: [LiteralEdge] = []
-        literalEdges.reserveCapacity(edgeCount)
         var literalBytes: [UInt8] = []
         literalBytes.reserveCapacity(literalByteCount)
         var typedEdges: [TypedEdge] = []
-        typedEdges.reserveCapacity(typedCount)
+        typedEdges.reserveCapacity(typed.count)
+        var newIndex = [Int32](repeating: -1, count: nodes.count)
+        frozen.append(TrieNode())
+        frozen.append(TrieNode())
+        newIndex[0] = 0
+        newIndex[1] = 1
         keyBytes.withUnsafeBufferPointer { keys in
             let keyBase = keys.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            for (index, old) in order.enumerated() {
-                let source = nodes[Int(old)]
+            /// The record of a literal child: its key, the rest filled when it is placed.
+            func literalRecord(_ edge: Edge) -> TrieNode {
+                let count = Int(edge.keyLength)
+                let bytes = keyBase + Int(edge.keyStart)
                 var node = TrieNode()
-                var extra = NodeExtra()
-                node.route = source.route
-                extra.catchAllRoute = source.catchAllRoute
-                node.paramChild = source.param >= 0 ? newIndex[Int(source.param)] : -1
-                node.literalStart = Int32(literalEdges.count)
-                let group = firstEdge[Int(old)]..<firstEdge[Int(old) + 1]
-                func frozenEdge(_ edge: Edge) -> LiteralEdge {
-                    let count = Int(edge.keyLength)
-                    let bytes = keyBase + Int(edge.keyStart)
-                    var key: UInt64
-                    if count <= 8 {
-                        key = shortKey(bytes, count, available: count, fold: false)
-                    } else {
-                        key = UInt64(literalBytes.count)
-                        literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-                    }
-                    return LiteralEdge(key: key, length: Int32(count), child: newIndex[Int(edge.child)])
+                if count <= 8 {
+                    node.key = shortKey(bytes, count, available: count, fold: false)
+                } else {
+                    node.key = UInt64(literalBytes.count)
+                    literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                 }
+                node.keyLength = Int32(count)
+                return node
+            }
+            // Old nodes whose record is placed but whose children are not, the next on top.
+            var pending: [Int32] = [1, 0]
+            var children: [Int32] = []
+            while let old = pending.popLast() {
+                let source = nodes[Int(old)]
+                let index = Int(newIndex[Int(old)])
+                children.removeAll(keepingCapacity: true)
+                let blockStart = Int32(frozen.count)
+                let group = firstEdge[Int(old)]..<firstEdge[Int(old) + 1]
                 if group.count > Self.linearScanLimit {
                     let capacity = Self.hashCapacity(group.count)
-                    var table = [LiteralEdge](repeating: .empty, count: capacity)
+                    frozen.append(contentsOf: repeatElement(TrieNode(), count: capacity))
+                    var placed: [(slot: Int, child: Int32)] = []
+                    placed.reserveCapacity(group.count)
                     for e in group {
                         let edge = edges[Int(edgesByParent[Int(e)])]
                         var slot = Int(edge.hash) & (capacity - 1)
-                        while table[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
-                        table[slot] = frozenEdge(edge)
+                        while frozen[Int(blockStart) + slot].keyLength >= 0 { slot = (slot + 1) & (capacity - 1) }
+                        frozen[Int(blockStart) + slot] = literalRecord(edge)
+                        placed.append((slot, edge.child))
                     }
-                    literalEdges += table
-                    node.literalCount = -Int32(capacity)
+                    placed.sort { $0.slot < $1.slot }
+                    for (slot, child) in placed {
+                        newIndex[Int(child)] = blockStart + Int32(slot)
+                        children.append(child)
+                    }
+                    frozen[index].literalCount = -Int32(capacity)
                 } else {
-                    for e in group { literalEdges.append(frozenEdge(edges[Int(edgesByParent[Int(e)])])) }
-                    node.literalCount = Int32(group.count)
+                    for e in group {
+                        let edge = edges[Int(edgesByParent[Int(e)])]
+                        newIndex[Int(edge.child)] = Int32(frozen.count)
+                        frozen.append(literalRecord(edge))
+                        children.append(edge.child)
+                    }
+                    frozen[index].literalCount = Int32(group.count)
                 }
+                frozen[index].literalStart = blockStart
+                var extra = NodeExtra()
+                extra.catchAllRoute = source.catchAllRoute
                 let typedChildren = typedByParent[old] ?? []
                 extra.typedStart = Int32(typedEdges.count)
                 extra.typedCount = Int32(typedChildren.count)
                 for (converter, child) in typedChildren {
+                    newIndex[Int(child)] = Int32(frozen.count)
+                    frozen.append(TrieNode())
                     typedEdges.append(TypedEdge(converter: converter, child: newIndex[Int(child)]))
+                    children.append(child)
                 }
+                if source.param >= 0 {
+                    newIndex[Int(source.param)] = Int32(frozen.count)
+                    frozen.append(TrieNode())
+                    children.append(source.param)
+                }
+                frozen[index].paramChild = source.param >= 0 ? newIndex[Int(source.param)] : -1
+                frozen[index].route = source.route
                 if !extra.isEmpty {
-                    node.extra = Int32(extras.count)
+                    frozen[index].extra = Int32(extras.count)
                     extras.append(extra)
                 }
-                frozen[index] = node
+                pending.append(contentsOf: children.reversed())
             }
         }
         // A copy at its exact size: the text grew by appending.
@@ -287,7 +302,7 @@ struct TrieBuilder {
         specs.reserveCapacity(captureSpecs.count)
         specs += captureSpecs
         return RouteStorage(
-            nodes: frozen, extras: extras, literalEdges: literalEdges, literalBytes: literalBytes,
+            nodes: frozen, nodeCount: nodes.count, extras: extras, literalBytes: literalBytes,
             typedEdges: typedEdges, converters: converters, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
             maxDepth: maxDepth, options: options)
