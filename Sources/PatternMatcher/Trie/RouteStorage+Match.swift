@@ -156,13 +156,14 @@ extension RouteStorage {
                     frames[depth].segment.hash = hash
                     frames[depth].segment.flags |= KeySegment.hashed
                 }
-                let mask = Int(node.literalSlots) - 1
-                var slot = Int(hash) & mask
+                let slots = Int(node.literalSlots)
+                var slot = homeSlot(hash, slots: slots)
                 while true {
                     let child = nodes[start + slot]
                     if child.keyLength < 0 { return nil }
                     if isMatch(child) { return Int32(start + slot) }
-                    slot = (slot + 1) & mask
+                    slot += 1
+                    if slot == slots { slot = 0 }
                 }
             }
 

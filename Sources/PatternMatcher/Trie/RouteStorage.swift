@@ -129,8 +129,8 @@ struct TrieNode: Sendable {
     /// The any-one-segment child (`:name`, `*`, `~`), or -1.
     var paramChild: Int32 = -1
     /// Literal children: the block `nodes[literalStart ..< literalStart + literalSlots]`. A
-    /// negative count marks a hash table of that many slots (a power of two, empty slots
-    /// included), so finding a literal needs nothing beyond the node.
+    /// negative count marks a hash table of that many slots (empty slots included; see
+    /// ``homeSlot(_:slots:)``), so finding a literal needs nothing beyond the node.
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
     /// Index of this node's ``NodeExtra``, or -1.
@@ -163,25 +163,29 @@ struct RouteRecord: Sendable {
     var owner: Int32
 }
 
-/// Where a route's named parameter lies: its key position, where the search records its
-/// range, and the name's offset in the pattern text (a name runs to the first character
-/// that cannot be in a name).
+/// Where a route's named parameter lies, in 8 bytes: the name's offset in the pattern text
+/// (a name runs to the first character that cannot be in a name), and where the search
+/// records its range.
 struct CaptureSpec: Sendable {
     var nameOffset: Int32
-    /// The key position, bitwise-negated for a catch-all.
-    private var packedPosition: Int32
-    /// The index of its range among the ranges a match records: one for every parameter,
-    /// typed or wildcard segment of the pattern, in order, then one for the catch-all.
-    var slot: Int32
+    /// `slot << 3 | min(position, 2) << 1 | isRest`.
+    private var packed: UInt32
 
+    /// - Parameters:
+    ///   - position: the key position (0 is the scheme and 1 the host in a pattern with a
+    ///     scheme; only whether it is 0, 1 or later is kept).
+    ///   - slot: the index of its range among the ranges a match records: one for every
+    ///     parameter, typed or wildcard segment of the pattern, in order, then one for the
+    ///     catch-all.
     init(nameOffset: Int32, position: Int32, isRest: Bool, slot: Int32) {
         self.nameOffset = nameOffset
-        self.packedPosition = isRest ? ~position : position
-        self.slot = slot
+        self.packed = UInt32(slot) << 3 | UInt32(min(position, 2)) << 1 | (isRest ? 1 : 0)
     }
 
-    var position: Int32 { packedPosition < 0 ? ~packedPosition : packedPosition }
-    var isRest: Bool { packedPosition < 0 }
+    var isRest: Bool { packed & 1 != 0 }
+    /// The key position when it is 0 or 1; 2 for any later one.
+    var clampedPosition: Int { Int(packed >> 1 & 3) }
+    var slot: Int { Int(packed >> 3) }
 }
 
 /// The first `count` (at most eight) bytes at `base` as a little-endian word, zero-padded;
@@ -209,6 +213,14 @@ func lowercasedASCII(_ word: UInt64) -> UInt64 {
     let aboveZ = heptets &+ ((0x80 - 0x5B) &* ones)     // high bit set where byte > 'Z'
     let isUpper = atLeastA & ~aboveZ & ~word & (0x80 &* ones)
     return word | (isUpper &>> 2)
+}
+
+/// The first slot to probe for `hash` in a table of `slots` slots (any count, not only a
+/// power of two, so a table is sized to its literals): the hash scaled to the table.
+/// Probing goes on to the following slots, wrapping at the end.
+@inline(__always)
+func homeSlot(_ hash: UInt32, slots: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(slots)) >> 32)
 }
 
 /// The hash of a literal: a multiplicative mix of its word when it is short, FNV-1a over

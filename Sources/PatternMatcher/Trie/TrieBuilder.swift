@@ -241,8 +241,8 @@ struct TrieBuilder {
                     placed.reserveCapacity(group.count)
                     for e in group {
                         let edge = edges[Int(edgesByParent[Int(e)])]
-                        var slot = Int(edge.hash) & (capacity - 1)
-                        while frozen[Int(blockStart) + slot].keyLength >= 0 { slot = (slot + 1) & (capacity - 1) }
+                        var slot = homeSlot(edge.hash, slots: capacity)
+                        while frozen[Int(blockStart) + slot].keyLength >= 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
                         frozen[Int(blockStart) + slot] = literalRecord(edge)
                         placed.append((slot, edge.child))
                     }
@@ -308,10 +308,9 @@ struct TrieBuilder {
             maxDepth: maxDepth, options: options)
     }
 
-    /// Hash table slots for `count` literals: a power of two, at most three-quarters full.
+    /// Hash table slots for `count` literals: at most four-fifths full, so that a probe
+    /// for a missing literal stops at an empty slot after a few records.
     static func hashCapacity(_ count: Int) -> Int {
-        var capacity = 1
-        while capacity * 3 < count * 4 + 4 { capacity <<= 1 }
-        return capacity
+        count + count / 4 + 1
     }
 }
