@@ -107,6 +107,9 @@ enum Measurement {
             for (index, (contender, repetitions, minRounds)) in prepared.enumerated() {
                 guard samples[index].count < minRounds || spent[index] < plan.budgetPerContender else { continue }
                 anyRan = true
+                // One untimed pass first: the contender before this one has just filled the
+                // caches with its own data, and every contender is timed in its steady state.
+                opaqueSink(contender.run(1))
                 let start = now()
                 opaqueSink(contender.run(repetitions))
                 let elapsed = Double(now() - start)

@@ -52,7 +52,7 @@ extension Report {
         if headingLevel == 1 { out.append("# Router benchmark results\n") }
         out.append("""
         Measured by `\(command)` in one process \
-        (\(results.environment.joined(separator: "; "))). Times are medians over interleaved rounds; ratios \
+        (\(results.environment.joined(separator: "; "))). Times are medians over interleaved rounds, each after one untimed pass; ratios \
         compare contenders measured side by side, so they hold better than the absolute times on a busy machine. \
         "right" counts lookups answered with the route a correct router picks (the exact-string dictionary \
         knows no parameters; MGJRouter and RoutingKit do not backtrack; target-action answers by target and action).

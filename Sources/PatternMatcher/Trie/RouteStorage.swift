@@ -223,19 +223,26 @@ func homeSlot(_ hash: UInt32, slots: Int) -> Int {
     Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(slots)) >> 32)
 }
 
-/// The hash of a literal: a multiplicative mix of its word when it is short, FNV-1a over
-/// its (folded) bytes otherwise.
+/// The hash of a literal: a multiplicative mix of its word when it is short; otherwise
+/// of its (folded) bytes eight at a time, the last word overlapping the one before, so
+/// every byte counts and hashing reads words, not bytes.
 @inline(__always)
 func literalHash(word: UInt64, _ base: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
     if count <= 8 {
         let mixed = (word ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         return UInt32(truncatingIfNeeded: mixed >> 32)
     }
-    var hash: UInt32 = 2_166_136_261
-    if fold {
-        for i in 0..<count { hash = (hash ^ UInt32(ASCII.lowercased(base[i]))) &* 16_777_619 }
-    } else {
-        for i in 0..<count { hash = (hash ^ UInt32(base[i])) &* 16_777_619 }
+    let raw = UnsafeRawPointer(base)
+    @inline(__always) func load(_ offset: Int) -> UInt64 {
+        let value = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return fold ? lowercasedASCII(value) : value
     }
-    return hash
+    var mixed = UInt64(count)
+    var offset = 0
+    while offset < count - 8 {
+        mixed = (mixed ^ load(offset)) &* 0x9E37_79B9_7F4A_7C15
+        offset += 8
+    }
+    mixed = (mixed ^ load(count - 8)) &* 0xBF58_476D_1CE4_E5B9
+    return UInt32(truncatingIfNeeded: mixed >> 32)
 }

@@ -96,29 +96,34 @@ struct URLLayout: Sendable {
         if layout.schemeEnd >= 0, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
             i += 2
             layout.authorityStart = i
+            // One pass over the authority: the host starts after the last '@', and its port
+            // at the first ':' after that outside an IP-literal's brackets.
             var lastAt = -1
+            var portColon = -1
+            var inBrackets = false
+            var hostHasPercent = false
             while i < count {
                 let byte = bytes[i]
                 if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
-                if byte == ASCII.at { lastAt = i }
-                if byte == ASCII.percent { sawPercent = true }
+                if byte == ASCII.at {
+                    lastAt = i
+                    portColon = -1
+                    inBrackets = false
+                    hostHasPercent = false
+                } else if byte == ASCII.percent {
+                    sawPercent = true
+                    if portColon < 0 { hostHasPercent = true }
+                } else if portColon < 0 {
+                    if byte == ASCII.openBracket { inBrackets = true }
+                    else if byte == ASCII.closeBracket { inBrackets = false }
+                    else if byte == ASCII.colon && !inBrackets { portColon = i }
+                }
                 i += 1
             }
             layout.authorityEnd = i
             layout.hostStart = lastAt >= 0 ? lastAt + 1 : layout.authorityStart
             layout.hasUserinfo = lastAt >= 0
-            // The port starts at the first ':' outside an IP-literal's brackets.
-            var inBrackets = false
-            var hostEnd = layout.hostStart
-            var hostHasPercent = false
-            while hostEnd < i {
-                let byte = bytes[hostEnd]
-                if byte == ASCII.openBracket { inBrackets = true }
-                else if byte == ASCII.closeBracket { inBrackets = false }
-                else if byte == ASCII.colon && !inBrackets { break }
-                else if byte == ASCII.percent { hostHasPercent = true }
-                hostEnd += 1
-            }
+            let hostEnd = portColon >= 0 ? portColon : i
             layout.hostEnd = hostEnd
             if hostEnd > layout.hostStart {
                 record(layout.hostStart, hostEnd,
