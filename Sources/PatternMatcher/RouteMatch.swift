@@ -84,7 +84,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     func value(at index: Int) -> Substring {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         let spec = specs[specs.startIndex + index]
-        let range = raw.captures[spec.slot]
+        let range = raw.range(ofSlot: spec.slot)
         let position = spec.clampedPosition
         let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
         if spec.isRest {

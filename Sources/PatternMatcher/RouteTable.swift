@@ -53,7 +53,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     /// - Returns: `.matched` with the value and the captured parameters, `.notFound`, or
     ///   `.malformed` with the reason (SPEC §1.6).
     /// - Complexity: O(n + m), n the length of the URL and m the number of trie nodes on the
-    ///   way; allocates nothing when at most eight parameters are captured.
+    ///   way; allocates nothing.
     @inlinable
     public func match(_ url: String) -> MatchResult<Value> {
         switch storage.firstMatch(url) {

@@ -1,25 +1,25 @@
-/// Captured ranges: the first eight inline, so a typical match allocates nothing.
+/// Captured ranges: the first eight, inline, so that a match is plain values and
+/// allocates nothing. A route with more parameter segments has the later ranges found
+/// again when they are read (``RawMatch/range(ofSlot:)``).
 @usableFromInline
 struct CaptureBuffer: Sendable {
     typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    static let inlineCapacity = 8
     private(set) var count: Int32 = 0
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var overflow: [UInt64] = []
 
     mutating func append(start: Int, end: Int) {
-        let packed = UInt64(UInt32(start)) << 32 | UInt64(UInt32(end))
-        if count < 8 {
+        if count < Self.inlineCapacity {
+            let packed = UInt64(UInt32(start)) << 32 | UInt64(UInt32(end))
             withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: packed, toByteOffset: Int(count) * 8, as: UInt64.self) }
-        } else {
-            overflow.append(packed)
         }
         count += 1
     }
 
+    /// The range in `index`, one of the first eight.
     subscript(index: Int) -> Range<Int> {
-        let packed = index < 8
-            ? withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-            : overflow[index - 8]
+        precondition(index < Self.inlineCapacity)
+        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }
 }
@@ -62,6 +62,36 @@ struct RawMatch: Sendable {
     var hasHost: Bool { found.hasHost }
     var viaCatchAll: Bool { found.viaCatchAll }
     var captures: CaptureBuffer { found.captures }
+
+    /// The range of the URL recorded in `slot` (see ``CaptureSpec/slot``).
+    ///
+    /// The first eight come from the buffer. A later one (a route with more than eight
+    /// parameter segments) is found again: the route's pattern gives the position of its
+    /// segment, and parsing the URL gives that key segment.
+    func range(ofSlot slot: Int) -> Range<Int> {
+        if slot < CaptureBuffer.inlineCapacity { return captures[slot] }
+        let converterNames = Set(storage.converters.map(\.name))
+        guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))), converters: converterNames)
+        else { preconditionFailure("a registered pattern parses again") }
+        var remaining = slot
+        var position = 0
+        for (index, segment) in pattern.segments.enumerated() {
+            if case .literal = segment.kind { continue }
+            if remaining == 0 { position = index; break }
+            remaining -= 1
+        }
+        var layout = URLLayout.empty
+        var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: position + 2)
+        _ = url.utf8.withContiguousStorageIfAvailable { bytes in
+            frames.withUnsafeMutableBufferPointer { buffer in
+                URLLayout.parse(bytes, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
+                                segments: buffer.baseAddress, capacity: buffer.count, into: &layout)
+            }
+        }
+        let segment = frames[position].segment
+        let start = segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start)
+        return pattern.segments[position].isCatchAll ? start..<layout.pathEnd : start..<Int(segment.end)
+    }
 
     /// The URL's layout, parsed again (the URL was valid when it matched).
     var layout: URLLayout {

@@ -149,6 +149,14 @@ struct URLLayout: Sendable {
                     let found = pathSpecialBytes(in: word)
                     if found == 0 { i += 8; continue }
                     i += found.trailingZeroBitCount >> 3
+                } else if count >= 8 {
+                    // Fewer than eight bytes remain: the word that ends the URL, shifted so
+                    // that they come first and zeros (never special) fill the rest.
+                    let last = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + count - 8)
+                        .loadUnaligned(as: UInt64.self))
+                    let found = pathSpecialBytes(in: last >> UInt64((8 - (count - i)) * 8))
+                    if found == 0 { i = count; break }
+                    i += found.trailingZeroBitCount >> 3
                 } else {
                     while i < count {
                         byte = bytes[i]

@@ -1,0 +1,53 @@
+import PatternMatcher
+import Testing
+
+/// A match keeps the ranges of its first eight parameter segments inline; a route with
+/// more finds the later ones again when they are read. Both must give the same values.
+@Suite("Routes with more than eight parameter segments")
+struct ManyParametersTests {
+    @Test("every parameter past the eighth, with wildcards, a typed one and a rest")
+    func pastTheInlineRanges() throws {
+        var builder = RouteTableBuilder<String>()
+        // Ten non-literal segments before the rest, two of them unnamed wildcards, so the
+        // named parameters past the eighth range sit at slots 8, 9 and 10.
+        let pattern = "app://:host/:a/*/:b/lit/:c/:d/~/:e/<int:f>/:g/:h/:i/**rest"
+        builder.add(pattern, value: "many")
+        builder.add("app://:host/**rest", value: "fallback")
+        let table = try builder.build()
+        let url = "app://Shelf.Example/1/skip/2/lit/3/4/skip/5/66/7/h%20h/i%2Fi/r1/r%202?q=1#f"
+        let match = try #require(table.match(url).match)
+        #expect(match.value == "many")
+        let expected: [(String, String)] = [
+            ("host", "shelf.example"), ("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"), ("e", "5"),
+            ("f", "66"), ("g", "7"), ("h", "h h"), ("i", "i/i"), ("rest", "r1/r 2"),
+        ]
+        #expect(match.parameters.count == expected.count)
+        #expect(match.parameters.names == expected.map { Substring($0.0) })
+        for (name, value) in expected {
+            #expect(match.parameters[name] == Substring(value), "\(name)")
+        }
+        #expect(match.parameters.map { String($0.value) } == expected.map(\.1))
+        #expect(match.parameters.dictionary == Dictionary(uniqueKeysWithValues: expected))
+    }
+
+    @Test("an empty rest past the eighth range")
+    func emptyRest() throws {
+        var builder = RouteTableBuilder<String>()
+        builder.add("/:a/:b/:c/:d/:e/:f/:g/:h/:i/**rest", value: "nine and a rest")
+        let match = try #require(try builder.build().match("/1/2/3/4/5/6/7/8/9").match)
+        #expect(match.parameters["i"] == "9")
+        #expect(match.parameters["rest"] == "")
+    }
+
+    @Test("the same values through the sequence of matches")
+    func inSequence() throws {
+        var builder = RouteTableBuilder<String>()
+        builder.add("/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j", value: "ten")
+        builder.add("/:a/:b/:c/:d/:e/:f/:g/:h/:i/**rest", value: "rest")
+        let all = Array(try builder.build().matches("/1/2/3/4/5/6/7/8/9/10"))
+        #expect(all.map(\.value) == ["ten", "rest"])
+        #expect(all[0].parameters["j"] == "10")
+        #expect(all[1].parameters["i"] == "9")
+        #expect(all[1].parameters["rest"] == "10")
+    }
+}
