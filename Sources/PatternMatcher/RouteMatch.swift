@@ -1,7 +1,8 @@
 /// A matched route with everything the URL carried, each part kept apart (SPEC §5).
 ///
 /// Parameter values, query items and the fragment are ranges of the URL, decoded when
-/// read: a value without `%` is a `Substring` of the URL and costs no allocation.
+/// read: a value without `%` is a `Substring` of the URL and costs no allocation (except
+/// past the eighth parameter segment of a route, whose range is found again when read).
 public struct RouteMatch<Value: Sendable>: Sendable {
     /// The value the route was registered with.
     public let value: Value

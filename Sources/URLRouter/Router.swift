@@ -234,8 +234,6 @@ final class Snapshot: Sendable {
     let all: RouteTable<Int>
     let external: RouteTable<Int>
     let names: [String: Int]
-    /// The names of the declared converters, for parsing patterns given to generation.
-    let converterNames: Set<String>
 
     init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         let routes = registry.modules.flatMap(\.routes)
@@ -271,13 +269,16 @@ final class Snapshot: Sendable {
         var external: RouteTable<Int>?
         do { all = try allBuilder.build() } catch { problems += error.problems.map(RegistrationError.Problem.table) }
         // The external routes are a subset of all routes: they hold no problem of their own.
-        if problems.isEmpty { external = try? externalBuilder.build() }
+        if problems.isEmpty {
+            do { external = try externalBuilder.build() } catch {
+                preconditionFailure("the external routes failed where all routes built: \(error)")
+            }
+        }
         guard problems.isEmpty, let all, let external else { throw RegistrationError(problems: problems) }
         self.routes = routes
         self.all = all
         self.external = external
         self.names = names
-        self.converterNames = Set(registry.converters.map(\.converter.name))
     }
 
     func table(for source: OpenSource) -> RouteTable<Int> {

@@ -132,4 +132,30 @@ struct GenerationTests {
         #expect(throws: GenerationError.unknownRoute("/a/:x?")) { try table.url(for: "/a/:x?", parameters: ["x": "1"]) }
         #expect(try table.url(for: "/a/:x", parameters: ["x": "1"]) == "/a/1")
     }
+
+    @Test("positional values fill the named parameters in pattern order")
+    func positionalValues() throws {
+        var builder = RouteTableBuilder<Int>()
+        builder.add("reader://user/:id/*/book/<int:book>/**rest", value: 0)
+        let table = try builder.build()
+        let pattern = "reader://user/:id/*/book/<int:book>/**rest"
+        // The anonymous `*` takes no value, so three values fill id, book and rest.
+        #expect(throws: GenerationError.anonymousWildcard(column: 19, pattern: pattern)) {
+            try table.url(for: pattern, values: ["7", "42", "a/b"])
+        }
+        var named = RouteTableBuilder<Int>()
+        named.add("reader://user/:id/book/<int:book>/**rest", value: 0)
+        let namedTable = try named.build()
+        let namedPattern = "reader://user/:id/book/<int:book>/**rest"
+        #expect(try namedTable.url(for: namedPattern, values: ["7 8", "42", "a/b"]) == "reader://user/7%208/book/42/a/b")
+        #expect(throws: GenerationError.tooManyValues(4, expected: 3, pattern: namedPattern)) {
+            try namedTable.url(for: namedPattern, values: ["7", "42", "a", "extra"])
+        }
+        #expect(throws: GenerationError.missingParameter("rest", pattern: namedPattern)) {
+            try namedTable.url(for: namedPattern, values: ["7", "42"])
+        }
+        #expect(throws: GenerationError.unknownRoute("reader://user/:id")) {
+            try namedTable.url(for: "reader://user/:id", values: ["7"])
+        }
+    }
 }

@@ -64,6 +64,8 @@ struct AsyncTests {
         #expect(await router.open("reader://nothing").outcome == .unmatched)
         #expect(await router.open("reader://x/%zz").outcome == .malformed(.badEscape))
         #expect(await router.open("reader://u@sync", source: .external).outcome == .refused)
+        // Refused too when nothing matches, rather than reported unmatched.
+        #expect(await router.open("reader://u@nothing", source: .external).outcome == .refused)
         #expect(log.current == ["download by name me", "sync", "screen"])
     }
 

@@ -47,9 +47,17 @@ struct MGJRouterExtrasTests {
     func positionalGeneration() throws {
         #expect(try router.url(for: "reader://user/:id/book/<int:book>", values: ["7", "42"]) == "reader://user/7/book/42")
         #expect(try router.url(for: "userBook", values: ["a b", "1"]) == "reader://user/a%20b/book/1")
-        #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7"]) }
+        let pattern = "reader://user/:id/book/<int:book>"
+        #expect(throws: GenerationError.missingParameter("book", pattern: pattern)) {
+            try router.url(for: "userBook", values: ["7"])
+        }
         #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7", "x"]) }
-        #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7", "1", "extra"]) }
-        #expect(throws: GenerationError.self) { try router.url(for: "reader://nope/:x", values: ["1"]) }
+        let tooMany = #expect(throws: GenerationError.self) { try router.url(for: "userBook", values: ["7", "1", "extra"]) }
+        #expect(tooMany == .tooManyValues(3, expected: 2, pattern: pattern))
+        #expect(tooMany?.parameterName == nil)
+        #expect(tooMany?.description == "'\(pattern)' takes 2 values, 3 were given")
+        #expect(throws: GenerationError.unknownRoute("reader://nope/:x")) {
+            try router.url(for: "reader://nope/:x", values: ["1"])
+        }
     }
 }

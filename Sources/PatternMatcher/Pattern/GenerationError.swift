@@ -5,6 +5,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case emptyValue(String)
         case rejectedValue(name: String, value: String, reason: String)
         case anonymousWildcard(column: Int)
+        case tooManyValues(given: Int, expected: Int)
         case unknownRoute
     }
     private let kind: Kind
@@ -36,6 +37,11 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         GenerationError(.anonymousWildcard(column: column), pattern: pattern)
     }
 
+    /// More positional values were given than the pattern has named parameters.
+    public static func tooManyValues(_ given: Int, expected: Int, pattern: String) -> GenerationError {
+        GenerationError(.tooManyValues(given: given, expected: expected), pattern: pattern)
+    }
+
     /// No route with this pattern (or name) is registered.
     public static func unknownRoute(_ pattern: String) -> GenerationError {
         GenerationError(.unknownRoute, pattern: pattern)
@@ -59,6 +65,8 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
             "value '\(value)' for parameter '\(name)' of '\(pattern)' is rejected: \(reason)"
         case .anonymousWildcard(let column):
             "'\(pattern)' has an anonymous '*' at column \(column), which cannot be generated"
+        case .tooManyValues(let given, let expected):
+            "'\(pattern)' takes \(expected) values, \(given) were given"
         case .unknownRoute:
             "no route '\(pattern)' is registered"
         }

@@ -70,8 +70,8 @@ struct RawMatch: Sendable {
     /// segment, and parsing the URL gives that key segment.
     func range(ofSlot slot: Int) -> Range<Int> {
         if slot < CaptureBuffer.inlineCapacity { return captures[slot] }
-        let converterNames = Set(storage.converters.map(\.name))
-        guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))), converters: converterNames)
+        guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))),
+                                              converters: storage.converterNames)
         else { preconditionFailure("a registered pattern parses again") }
         var remaining = slot
         var position = 0
@@ -80,24 +80,23 @@ struct RawMatch: Sendable {
             if remaining == 0 { position = index; break }
             remaining -= 1
         }
-        var layout = URLLayout.empty
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: position + 2)
-        _ = url.utf8.withContiguousStorageIfAvailable { bytes in
-            frames.withUnsafeMutableBufferPointer { buffer in
-                URLLayout.parse(bytes, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
-                                segments: buffer.baseAddress, capacity: buffer.count, into: &layout)
-            }
-        }
+        let layout = frames.withUnsafeMutableBufferPointer { parsedAgain(segments: $0) }
         let segment = frames[position].segment
         let start = segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start)
         return pattern.segments[position].isCatchAll ? start..<layout.pathEnd : start..<Int(segment.end)
     }
 
     /// The URL's layout, parsed again (the URL was valid when it matched).
-    var layout: URLLayout {
+    var layout: URLLayout { parsedAgain() }
+
+    /// Parses the URL again, without limits (it was valid when it matched), writing its
+    /// first key segments into `segments` when given.
+    private func parsedAgain(segments: UnsafeMutableBufferPointer<Frame>? = nil) -> URLLayout {
         var layout = URLLayout.empty
         _ = url.utf8.withContiguousStorageIfAvailable {
-            URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max), into: &layout)
+            URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
+                            segments: segments?.baseAddress, capacity: segments?.count ?? 0, into: &layout)
         }
         return layout
     }

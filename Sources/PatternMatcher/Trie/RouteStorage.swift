@@ -110,6 +110,9 @@ final class RouteStorage: Sendable {
         node.extra >= 0 ? extras[Int(node.extra)] : NodeExtra()
     }
 
+    /// The names of the declared converters, which this table's patterns may use.
+    var converterNames: Set<String> { Set(converters.map(\.name)) }
+
     func converterName(_ id: Int32) -> String {
         id < 3 ? BuiltInConverter(rawValue: Int(id))!.name : converters[Int(id) - 3].name
     }

@@ -13,14 +13,12 @@ extension Router {
     public func open(_ url: String, userInfo: [String: any Sendable] = [:],
                      source: OpenSource = .app) async -> OpenResult {
         let snapshot = current
-        if let refusal = refusal(of: url, from: source) { return refusal }
-        let table = snapshot.table(for: source)
-        if case .malformed(let error) = table.match(url) { return .malformed(error) }
+        let matches = snapshot.table(for: source).matches(url)
         var declined: [RouteInfo] = []
-        for match in table.matches(url) {
+        for match in matches {
+            if let refusal = refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) { return refusal }
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
-                                       completion: nil, match: match)
+            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
             do {
                 switch route.handler {
                 case .action(let action): try action(request)
@@ -37,6 +35,9 @@ extension Router {
             }
         }
         if declined.isEmpty {
+            // Nothing matched: the URL is looked at again only now, to say why.
+            if let error = matches.malformed { return .malformed(error) }
+            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return refusal }
             notifyUnmatched(url, source: source, userInfo: userInfo)
             return .unmatched
         }
@@ -48,11 +49,10 @@ extension Router {
     public func object(for url: String, userInfo: [String: any Sendable] = [:],
                        source: OpenSource = .app) async -> (any Sendable)? {
         let snapshot = current
-        if refusal(of: url, from: source) != nil { return nil }
         for match in snapshot.table(for: source).matches(url) {
+            if refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) != nil { return nil }
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
-                                       completion: nil, match: match)
+            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
             switch route.handler {
             case .object(let make):
                 if let object = try? make(request) { return object }

@@ -29,16 +29,6 @@ extension Router {
     public func url(for nameOrPattern: String, values: [String]) throws(GenerationError) -> String {
         let snapshot = current
         let pattern = snapshot.names[nameOrPattern].map { snapshot.routes[$0].info.pattern } ?? nameOrPattern
-        guard let parsed = try? RoutePattern(pattern, converters: snapshot.converterNames) else {
-            throw .unknownRoute(nameOrPattern)
-        }
-        let names = parsed.parameterNames
-        guard values.count <= names.count else {
-            throw .rejectedValue("", value: values[names.count], reason:
-                "'\(pattern)' takes \(names.count) values, \(values.count) were given", pattern: pattern)
-        }
-        var parameters: [String: String] = [:]
-        for (name, value) in zip(names, values) { parameters[name] = value }
-        return try snapshot.all.url(for: pattern, parameters: parameters)
+        return try snapshot.all.url(for: pattern, values: values)
     }
 }

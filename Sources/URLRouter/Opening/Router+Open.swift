@@ -22,35 +22,32 @@ extension Router {
     public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource = .app,
                      completion: RouteCompletion? = nil) -> OpenResult {
         let snapshot = current
-        if let refusal = refusal(of: url, from: source) { return refusal }
         let table = snapshot.table(for: source)
         let first: RouteMatch<Int>
         switch table.match(url) {
         case .malformed(let error): return .malformed(error)
         case .notFound:
+            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return refusal }
             notifyUnmatched(url, source: source, userInfo: userInfo)
             return .unmatched
         case .matched(let match): first = match
         }
+        if let refusal = refusal(of: url, from: source, hasUserinfo: first.hasUserinfo) { return refusal }
         // The common case: the best match's handler takes the URL. The other matches are
         // looked for only when it declines.
-        let route = snapshot.routes[first.value]
-        switch run(route.handler, RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
-                                              completion: completion, match: first)) {
-        case .handled: return .handled(route.info)
-        case .failed(let error): return .failed(route.info, error)
-        case .declined: break
-        }
-        var declined = [route.info]
-        for match in table.matches(url).dropFirst() {
+        var declined: [RouteInfo] = []
+        func attempt(_ match: RouteMatch<Int>) -> OpenResult? {
             let route = snapshot.routes[match.value]
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
-                                       completion: completion, match: match)
-            switch run(route.handler, request) {
+            switch run(route.handler, request(for: match, route: route, source: source, userInfo: userInfo,
+                                              completion: completion)) {
             case .handled: return .handled(route.info)
             case .failed(let error): return .failed(route.info, error)
-            case .declined: declined.append(route.info)
+            case .declined: declined.append(route.info); return nil
             }
+        }
+        if let result = attempt(first) { return result }
+        for match in table.matches(url).dropFirst() {
+            if let result = attempt(match) { return result }
         }
         return .declined(declined)
     }
@@ -63,12 +60,11 @@ extension Router {
     public func object(for url: String, userInfo: [String: any Sendable] = [:],
                        source: OpenSource = .app) -> (any Sendable)? {
         let snapshot = current
-        if refusal(of: url, from: source) != nil { return nil }
         for match in snapshot.table(for: source).matches(url) {
+            if refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) != nil { return nil }
             let route = snapshot.routes[match.value]
             guard case .object(let handler) = route.handler else { continue }
-            let request = RouteRequest(url: url, route: route.info, source: source, userInfo: userInfo, router: self,
-                                       completion: nil, match: match)
+            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
             if let object = try? handler(request) { return object }
         }
         return nil
@@ -88,8 +84,8 @@ extension Router {
     /// without running handlers, so it never answers yes for a URL nothing handles
     /// (a handler that declines at run time is the one thing it cannot foresee).
     public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {
-        if refusal(of: url, from: source) != nil { return false }
-        return current.table(for: source).match(url).match != nil
+        guard let match = current.table(for: source).match(url).match else { return false }
+        return refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) == nil
     }
 
     /// Whether a route other than a catch-all fallback matches `url` (MGJRouter's
@@ -97,14 +93,18 @@ extension Router {
     /// - Parameter excludingCatchAll: ignore routes that match through `**`.
     public func canOpen(_ url: String, source: OpenSource = .app, excludingCatchAll: Bool) -> Bool {
         guard excludingCatchAll else { return canOpen(url, source: source) }
-        if refusal(of: url, from: source) != nil { return false }
-        let snapshot = current
-        return snapshot.table(for: source).matches(url).contains { !$0.isCatchAllMatch }
+        return current.table(for: source).matches(url).contains {
+            !$0.isCatchAllMatch && refusal(of: url, from: source, hasUserinfo: $0.hasUserinfo) == nil
+        }
     }
 
-    /// External URLs that carry userinfo are refused before matching (SPEC §6).
-    func refusal(of url: String, from source: OpenSource) -> OpenResult? {
-        guard source.isExternal else { return nil }
+    /// External URLs that carry userinfo are refused (SPEC §6), before any handler runs.
+    ///
+    /// - Parameter hasUserinfo: what the match found, when there is a match; `nil` when
+    ///   nothing matched. The URL is parsed here only for an external URL that has or may
+    ///   have userinfo, so the common path reads it once.
+    func refusal(of url: String, from source: OpenSource, hasUserinfo: Bool?) -> OpenResult? {
+        guard source.isExternal, hasUserinfo != false else { return nil }
         do {
             let parsed = try ParsedURL(url, limits: options.matching.limits)
             if let userinfo = parsed.userinfo {
@@ -114,6 +114,13 @@ extension Router {
         } catch {
             return .malformed(error)
         }
+    }
+
+    /// What the handler of `route` receives for `match`.
+    func request(for match: RouteMatch<Int>, route: RegisteredRoute, source: OpenSource,
+                 userInfo: [String: any Sendable], completion: RouteCompletion?) -> RouteRequest {
+        RouteRequest(url: match.url, route: route.info, source: source, userInfo: userInfo, router: self,
+                     completion: completion, match: match)
     }
 
     func notifyUnmatched(_ url: String, source: OpenSource, userInfo: [String: any Sendable]) {

@@ -71,6 +71,8 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             }
         }
 
+        /// Orders problems by pattern, then module, then message, so a report lists them in
+        /// the same order whatever the order of registration.
         public static func < (lhs: Problem, rhs: Problem) -> Bool {
             (lhs.pattern, lhs.module, lhs.description) < (rhs.pattern, rhs.module, rhs.description)
         }

@@ -26,20 +26,6 @@ enum RouteHandler: Sendable {
     case asyncAction(@Sendable (RouteRequest) async throws -> Void)
     case object(@Sendable (RouteRequest) throws -> any Sendable)
     case asyncObject(@Sendable (RouteRequest) async throws -> any Sendable)
-
-    var isObject: Bool {
-        switch self {
-        case .object, .asyncObject: true
-        default: false
-        }
-    }
-
-    var isAsync: Bool {
-        switch self {
-        case .asyncAction, .asyncObject: true
-        default: false
-        }
-    }
 }
 
 /// A matched route, as handlers and results describe it.
