@@ -72,7 +72,13 @@ struct CaseInsensitiveTests {
             #expect(exact.match("/\(upper)\(index)/x").outcome == .notFound)
             #expect(exact.match(route).outcome == .match(route))
         }
-        #expect(folded.match("/\u{212A}\(prefix)0/x").outcome == .notFound)
+        // Only ASCII folds: the Kelvin sign (which Unicode folds to "k") in place of a route's
+        // "k" finds nothing.
+        if let k = prefix.firstIndex(of: "k") {
+            let kelvin = prefix[..<k] + "\u{212A}" + prefix[prefix.index(after: k)...]
+            #expect(folded.match("/\(kelvin)0/x").outcome == .notFound)
+            #expect(folded.match("/\(prefix)0/x").outcome == .match("/\(prefix)0/x"))
+        }
     }
 
     @Test("the hosts of many routes fold, with or without the option", arguments: [false, true])

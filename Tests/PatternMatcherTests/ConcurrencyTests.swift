@@ -16,9 +16,10 @@ struct ConcurrencyTests {
         let serial = tables.map { table, urls in urls.map { table.matches($0).map(\.outcome) } }
         let shared = tables
         let concurrent = await withTaskGroup(of: (Int, [[Outcome]]).self) { group in
+            // Eight tasks over four tables: every table is read by two tasks at once.
             for task in 0..<8 {
                 group.addTask {
-                    let index = task % shared.count
+                    let index = task % 4
                     let (table, urls) = shared[index]
                     var results: [[Outcome]] = []
                     for _ in 0..<25 { results = urls.map { table.matches($0).map(\.outcome) } }

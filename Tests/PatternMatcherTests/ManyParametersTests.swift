@@ -8,8 +8,8 @@ struct ManyParametersTests {
     @Test("every parameter past the eighth, with wildcards, a typed one and a rest")
     func pastTheInlineRanges() throws {
         var builder = RouteTableBuilder<String>()
-        // Ten non-literal segments before the rest, two of them unnamed wildcards, so the
-        // named parameters past the eighth range sit at slots 8, 9 and 10.
+        // Twelve non-literal segments before the rest, two of them unnamed wildcards, so the
+        // named parameters f, g, h and i sit at slots 8 to 11, and the rest at 12.
         let pattern = "app://:host/:a/*/:b/lit/:c/:d/~/:e/<int:f>/:g/:h/:i/**rest"
         builder.add(pattern, value: "many")
         builder.add("app://:host/**rest", value: "fallback")

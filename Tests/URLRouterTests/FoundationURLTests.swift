@@ -9,6 +9,7 @@ struct FoundationURLTests {
         try Router { routes in
             routes.action("reader://files/:name", name: "file") { request in
                 log.append("file \(request.parameters["name"] ?? "") from \(request.query["from"] ?? "")")
+                request.complete()
             }
             routes.action("reader://files/:dir/:name") { request in log.append("nested \(request.parameters.dictionary)") }
             routes.object("reader://count") { _ in 3 }
@@ -25,6 +26,7 @@ struct FoundationURLTests {
 
         #expect(router.open(url) { _ in completed.increment() }.outcome == .handled("reader://files/:name"))
         #expect(log.current == ["file a/b from shelf"], "'%2F' stays inside its segment; the trailing slash changes nothing")
+        #expect(completed.current == 1, "the completion reaches the handler")
         #expect(router.canOpen(url))
         #expect(!router.canOpen(try #require(URL(string: "reader://nothing"))))
         #expect(!router.canOpen(url, source: .external))

@@ -31,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
         let sample = workload.sampled(atMost: lookupsPerIteration)
         for entry in ContenderCatalog.all {
             // The matcher allocates nothing per lookup: any allocation is a regression.
-            let gated = entry.name == "URLRouter matcher"
+            let gated = entry.name == URLRouterMatcher.name
             var configuration = Benchmark.defaultConfiguration
             if gated { configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: 0])] }
             let state = BenchmarkSupport.State()
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
         let url = "reader://m/" + (1...8).map { "value-\($0)" }.joined(separator: "/")
         let matcher = try? URLRouterMatcher(routes: ["reader://m/**rest", pattern])
         precondition(matcher?.lookup(url) == 1, "the eight-parameter route must match '\(url)'")
-        Benchmark(BenchmarkSupport.name("URLRouter matcher", "eight parameters"), configuration: configuration) { benchmark in
+        Benchmark(BenchmarkSupport.name(URLRouterMatcher.name, "eight parameters"), configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(matcher?.lookup(url)) }
         }
     }

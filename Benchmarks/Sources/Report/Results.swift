@@ -1,3 +1,4 @@
+import Contenders
 import Foundation
 import Workloads
 
@@ -7,8 +8,8 @@ struct Results {
     var registrations: [RegistrationResult] = []
     var environment: [String] = []
 
-    static let reference = "URLRouter matcher"
-    static let open = "URLRouter open"
+    static let reference = URLRouterMatcher.name
+    static let open = URLRouterOpen.name
 
     func lookup(_ contender: String, on workload: String) -> LookupResult? {
         lookups.first { $0.workload.name == workload }?.results.first { $0.contender == contender }
@@ -81,7 +82,7 @@ struct Results {
             targets.append(Target(goal: "matcher lookup on github.txt ≤ 75 ns and 0 allocations",
                                   measured: "github.txt not run", met: nil))
         }
-        if let ratio = ratio("RoutingKit TrieRouter", on: github) {
+        if let ratio = ratio(RoutingKitTrie.name, on: github) {
             targets.append(Target(goal: "matcher ≥ 20× faster than RoutingKit (github.txt)",
                                   measured: "\(format(ratio, digits: 1))× faster", met: ratio >= 20))
         } else {
@@ -89,14 +90,14 @@ struct Results {
                                   measured: "github.txt not run", met: nil))
         }
         let appWorkloads = ["app static", "app params", "app misses"]
-        let openRatios = appWorkloads.compactMap { name in ratio("Target-action", to: Self.open, on: name).map { (name, $0) } }
+        let openRatios = appWorkloads.compactMap { name in ratio(TargetActionUncached.name, to: Self.open, on: name).map { (name, $0) } }
         if let worst = openRatios.min(by: { $0.1 < $1.1 }) {
             let all = openRatios.map { "\($0.0) \(format($0.1, digits: 1))×" }.joined(separator: ", ")
             targets.append(Target(goal: "full open ≥ 10× faster than target-action uncached (app table)",
                                   measured: all, met: worst.1 >= 10))
         }
         let staticRatios = ["static.txt", "app static"].compactMap { name in
-            ratio(Self.reference, to: "Exact-string dictionary", on: name).map { (name, $0) }
+            ratio(Self.reference, to: ExactStringDictionary.name, on: name).map { (name, $0) }
         }
         if let worst = staticRatios.max(by: { $0.1 < $1.1 }) {
             let all = staticRatios.map { "\($0.0) \(format($0.1, digits: 2))×" }.joined(separator: ", ")

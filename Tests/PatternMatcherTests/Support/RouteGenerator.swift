@@ -136,8 +136,9 @@ struct RouteGenerator {
         return variant
     }
 
-    /// Nine to forty copies of `skeleton` that differ in the literal at one position (past
-    /// 16, the hash table is wide enough for letter case to change the slot).
+    /// Nine to forty copies of `skeleton` that differ in the literal at one position: more
+    /// than eight siblings, so they are found through a hash table, where letter case
+    /// changes the slot.
     private mutating func literalFan(of skeleton: Skeleton) -> [Skeleton] {
         let first = skeleton.hasScheme ? 1 : 0
         guard skeleton.segments.count > first else { return [] }
