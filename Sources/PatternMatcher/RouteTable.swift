@@ -60,7 +60,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         case .matched(let found):
             .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
         case .notFound: .notFound
-        case .malformed(let error): .malformed(error)
+        case .malformed(let problem): .malformed(problem.error(for: url))
         }
     }
 
@@ -103,7 +103,7 @@ extension RouteTable {
             let raw = RawMatch(storage: storage, url: url, found: found)
             return (.matched(RouteMatch(value: values[Int(found.route)], raw: raw)), visited)
         case .notFound: return (.notFound, visited)
-        case .malformed(let error): return (.malformed(error), visited)
+        case .malformed(let problem): return (.malformed(problem.error(for: url)), visited)
         }
     }
 

@@ -8,6 +8,7 @@ struct CaptureBuffer: Sendable {
     private(set) var count: Int32 = 0
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
 
+    @inline(__always)
     mutating func append(start: Int, end: Int) {
         if count < Self.inlineCapacity {
             let packed = UInt64(UInt32(start)) << 32 | UInt64(UInt32(end))
@@ -102,9 +103,11 @@ struct RawMatch: Sendable {
     }
 }
 
+/// The outcome of one search, in plain values (no reference to count); a malformed
+/// URL's error is built from its problem by the caller, which holds the URL.
 @usableFromInline
 enum RawLookup: Sendable {
     case matched(Found)
     case notFound
-    case malformed(MalformedURLError)
+    case malformed(URLLayout.Problem)
 }

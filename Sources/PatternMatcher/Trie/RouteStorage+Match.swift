@@ -104,6 +104,38 @@ func bytesEqual(_ key: UnsafePointer<UInt8>, _ literal: UnsafePointer<UInt8>, _ 
     return i == count || key[i] == literal[i]
 }
 
+/// The literal child of `node` whose literal is the `length` bytes at `key`, or `nil`:
+/// a scan of its block, or probes of its hash table. `word` is the key's first eight bytes
+/// as ``shortKey(_:_:available:fold:)`` reads them; `hash` gives the key's
+/// ``literalHash(word:_:_:fold:)``, asked for only when the block is a hash table.
+@inline(__always)
+func findLiteral(in node: TrieNode, _ nodes: UnsafeBufferPointer<TrieNode>, _ literals: UnsafePointer<UInt8>,
+                 key: UnsafePointer<UInt8>, length: Int, word: UInt64, fold: Bool,
+                 hash: () -> UInt32) -> Int32? {
+    @inline(__always)
+    func isMatch(_ child: TrieNode) -> Bool {
+        guard Int(child.keyLength) == length else { return false }
+        return length <= 8 ? child.key == word
+            : bytesEqual(key, literals + Int(child.key), length, fold: fold)
+    }
+    let start = Int(node.literalStart)
+    guard node.isHashed else {
+        for child in start..<(start &+ Int(node.literalCount)) where isMatch(nodes[child]) {
+            return Int32(truncatingIfNeeded: child)
+        }
+        return nil
+    }
+    let slots = Int(node.literalSlots)
+    var slot = homeSlot(hash(), slots: slots)
+    while true {
+        let child = nodes[start &+ slot]
+        if child.keyLength < 0 { return nil }
+        if isMatch(child) { return Int32(truncatingIfNeeded: start &+ slot) }
+        slot &+= 1
+        if slot == slots { slot = 0 }
+    }
+}
+
 extension RouteStorage {
     /// Runs the search from `state` until the next route matches, or the trie is exhausted.
     func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
@@ -137,33 +169,12 @@ extension RouteStorage {
                 // Scratch and URL bytes share offsets and size: both end at layout.count.
                 let word = length <= 8
                     ? shortKey(key, length, available: input.layout.count - Int(segment.start), fold: fold) : 0
-                @inline(__always)
-                func isMatch(_ child: TrieNode) -> Bool {
-                    guard Int(child.keyLength) == length else { return false }
-                    return length <= 8 ? child.key == word
-                        : bytesEqual(key, literals + Int(child.key), length, fold: fold)
-                }
-                let start = Int(node.literalStart)
-                guard node.isHashed else {
-                    for child in start..<(start + Int(node.literalCount)) where isMatch(nodes[child]) {
-                        return Int32(child)
-                    }
-                    return nil
-                }
-                var hash = segment.hash
-                if !segment.has(KeySegment.hashed) {
-                    hash = literalHash(word: word, key, length, fold: fold)
+                return findLiteral(in: node, nodes, literals, key: key, length: length, word: word, fold: fold) {
+                    if segment.has(KeySegment.hashed) { return segment.hash }
+                    let hash = literalHash(word: word, key, length, fold: fold)
                     frames[depth].segment.hash = hash
                     frames[depth].segment.flags |= KeySegment.hashed
-                }
-                let slots = Int(node.literalSlots)
-                var slot = homeSlot(hash, slots: slots)
-                while true {
-                    let child = nodes[start + slot]
-                    if child.keyLength < 0 { return nil }
-                    if isMatch(child) { return Int32(start + slot) }
-                    slot += 1
-                    if slot == slots { slot = 0 }
+                    return hash
                 }
             }
 
@@ -234,7 +245,7 @@ extension RouteStorage {
         }}}}
     }
 
-    private func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
+    func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
         let key = UnsafeBufferPointer(start: input.keyBytes(segment), count: Int(segment.keyLength))
         if converter < 3 {
             return BuiltInConverter(rawValue: Int(converter))!.accepts(key)
@@ -274,12 +285,16 @@ extension RouteStorage {
         let capacity = maxDepth + 1
         let limits = options.limits
         let done: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
+            if let found = directMatch(bytes, url: url, visited: &visited) {
+                lookup = .matched(found)
+                return true
+            }
+            return withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
                 let frames = frameBuffer.baseAddress!
                 var layout = URLLayout.empty
                 if let problem = URLLayout.parse(bytes, limits: limits, segments: frames,
                                                  capacity: capacity, into: &layout) {
-                    lookup = .malformed(problem.error(for: url))
+                    lookup = .malformed(problem)
                     return true
                 }
                 let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!

@@ -37,13 +37,13 @@ struct URLLayout: Sendable {
         queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false)
 
     /// Bytes that end or mark something while scanning a path: `/`, `?`, `#` and `%`.
-    private static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+    static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
 
     /// The high bit of each byte of `word` (little-endian) that is `/`, `?`, `#` or `%`.
     /// Only the lowest flagged byte is exact (a borrow may flag bytes above a true match),
     /// which is the only one the scan uses.
     @inline(__always)
-    private static func pathSpecialBytes(in word: UInt64) -> UInt64 {
+    static func pathSpecialBytes(in word: UInt64) -> UInt64 {
         @inline(__always) func bytes(equalTo byte: UInt64) -> UInt64 {
             let x = word ^ (byte &* 0x0101_0101_0101_0101)
             return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
@@ -222,6 +222,7 @@ struct URLLayout: Sendable {
 }
 
 extension URLLayout.Problem {
+    @usableFromInline
     func error(for url: String) -> MalformedURLError {
         MalformedURLError(url: url, reason: reason, offset: offset)
     }

@@ -1,0 +1,182 @@
+// The lookup's first attempt: one pass that scans each key segment only when the descent
+// reaches it, and compares it while its bytes are still in registers.
+//
+// At every node it takes the child the full search would try first (the literal, then
+// the typed edges in order, then the parameter). If that walk ends on a node with a
+// route, the full search would have found the same route first: its depth-first order
+// tries exactly these children before any other. Whenever the walk cannot go on, or
+// meets anything it leaves to the full search (a `%`, userinfo, a port, an IP literal,
+// a key with no route at its end), it gives up and the caller runs the full search from
+// the start. So it decides only the common case, and always as the full search would.
+
+extension RouteStorage {
+    /// The best match for the URL in `bytes` when one straight descent finds it, else `nil`
+    /// (the caller then runs the full search, which also reports a malformed URL).
+    ///
+    /// - Parameter visited: set to the number of trie nodes entered when a match is found.
+    /// - Complexity: O(n + d), n the URL's length and d its key segments; allocates nothing.
+    @inline(__always)
+    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, visited: inout Int) -> Found? {
+        let count = bytes.count
+        guard count > 0, count <= min(options.limits.maxBytes, Int(Int32.max)),
+              let base = bytes.baseAddress else { return nil }
+        let caseInsensitive = options.caseInsensitivePaths
+        let maxSegments = options.limits.maxPathSegments
+        return nodes.withUnsafeBufferPointer { nodes in
+        extras.withUnsafeBufferPointer { extras in
+        literalBytes.withUnsafeBufferPointer { literalBytes in
+        typedEdges.withUnsafeBufferPointer { typedEdges -> Found? in
+            let literals = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+
+            /// The child of `node` the full search tries first for the key `start..<end`, and
+            /// whether its edge captures the key; `word` is the key's first eight bytes,
+            /// zero-padded.
+            @inline(__always)
+            func firstChild(of node: TrieNode, _ start: Int, _ end: Int, word: UInt64,
+                            schemeOrHost: Bool) -> (index: Int32, captures: Bool)? {
+                let length = end &- start
+                let fold = caseInsensitive || schemeOrHost
+                let key = base + start
+                if node.literalCount != 0 {
+                    let folded = fold ? lowercasedASCII(word) : word
+                    if let child = findLiteral(in: node, nodes, literals, key: key, length: length, word: folded,
+                                               fold: fold, hash: { literalHash(word: folded, key, length, fold: fold) }) {
+                        return (child, false)
+                    }
+                }
+                if node.extra >= 0 {
+                    let extra = extras[Int(node.extra)]
+                    if extra.typedCount > 0 {
+                        let segment = KeySegment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                                                 keyLength: Int32(truncatingIfNeeded: length), hash: 0,
+                                                 flags: schemeOrHost ? KeySegment.schemeOrHost : 0)
+                        let input = MatchInput(bytes: base, scratch: nil, layout: .empty, caseInsensitive: caseInsensitive)
+                        for edge in typedEdges[Int(extra.typedStart)..<Int(extra.typedStart &+ extra.typedCount)]
+                        where accepts(edge.converter, segment, input, url) {
+                            return (edge.child, true)
+                        }
+                    }
+                }
+                return node.paramChild >= 0 ? (node.paramChild, true) : nil
+            }
+
+            /// Where the descent stands: the node reached, the nodes entered, the captures.
+            struct Walk {
+                var node: TrieNode
+                var entered = 1
+                var captures = CaptureBuffer()
+            }
+            var walk = Walk(node: nodes[Int(pathRoot)])
+            /// Moves to the first child for the key `start..<end`, or returns false.
+            @inline(__always)
+            func descend(_ walk: inout Walk, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool) -> Bool {
+                guard let (child, capturing) = firstChild(of: walk.node, start, end, word: word,
+                                                          schemeOrHost: schemeOrHost) else { return false }
+                if capturing { walk.captures.append(start: start, end: end) }
+                walk.node = nodes[Int(child)]
+                walk.entered &+= 1
+                return true
+            }
+
+            /// The end of the path segment that goes on at `i`: the first '/', '?', '#' or '%'
+            /// from there, or the end of the URL; eight bytes at a time while eight remain.
+            @inline(__always)
+            func segmentEnd(from i: Int) -> Int {
+                var i = i
+                while i &+ 8 <= count {
+                    let found = URLLayout.pathSpecialBytes(
+                        in: UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                    if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
+                    i &+= 8
+                }
+                while i < count {
+                    let byte = base[i]
+                    if byte < 0x40 && (URLLayout.pathSpecials &>> UInt64(byte)) & 1 != 0 { break }
+                    i &+= 1
+                }
+                return i
+            }
+
+            var i = 0
+            var hasScheme = false
+            var hasHost = false
+            // The scheme and the host, compared folded (SPEC §1).
+            if ASCII.isAlpha(base[0]) {
+                var j = 1
+                while j < count, ASCII.isSchemeCharacter(base[j]) { j &+= 1 }
+                if j < count, base[j] == ASCII.colon {
+                    hasScheme = true
+                    walk.node = nodes[Int(schemeRoot)]
+                    guard descend(&walk, 0, j, word: shortKey(base, min(j, 8), available: count, fold: false),
+                                  schemeOrHost: true) else { return nil }
+                    i = j &+ 1
+                    if i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash {
+                        i &+= 2
+                        let hostStart = i
+                        while i < count {
+                            let byte = base[i]
+                            if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
+                            // Userinfo, a port, an escape or an IP literal: the full parse's business.
+                            if byte == ASCII.at || byte == ASCII.colon || byte == ASCII.percent
+                                || byte == ASCII.openBracket { return nil }
+                            i &+= 1
+                        }
+                        guard i > hostStart else { return nil }
+                        hasHost = true
+                        let length = i &- hostStart
+                        guard descend(&walk, hostStart, i, word: shortKey(base + hostStart, min(length, 8),
+                                                                   available: count &- hostStart, fold: false),
+                                      schemeOrHost: true) else { return nil }
+                    }
+                }
+            }
+
+            // The path, a segment at a time; the first word read of a segment is also its key word.
+            var segments = 0
+            while true {
+                while i < count, base[i] == ASCII.slash { i &+= 1 }
+                if i == count || base[i] == ASCII.question || base[i] == ASCII.hash { break }
+                let start = i
+                var word: UInt64
+                if i &+ 8 <= count {
+                    word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let found = URLLayout.pathSpecialBytes(in: word)
+                    if found != 0 {
+                        i &+= found.trailingZeroBitCount &>> 3
+                        word &= ((found & (0 &- found)) &>> 7) &- 1   // the bytes below the first special one
+                    } else {
+                        // A segment of eight bytes or more: its word is whole; find its end.
+                        i = segmentEnd(from: i &+ 8)
+                    }
+                } else if count >= 8 {
+                    // Fewer than eight bytes remain: the word that ends the URL, shifted so that
+                    // they come first and zeros (never special) fill the rest.
+                    word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+                        &>> UInt64((8 &- (count &- i)) &* 8)
+                    let found = URLLayout.pathSpecialBytes(in: word)
+                    if found != 0 {
+                        i &+= found.trailingZeroBitCount &>> 3
+                        word &= ((found & (0 &- found)) &>> 7) &- 1
+                    } else {
+                        i = count
+                    }
+                } else {
+                    i = segmentEnd(from: i)
+                    word = shortKey(base + start, i &- start, available: count &- start, fold: false)
+                }
+                if i < count, base[i] == ASCII.percent { return nil }
+                segments &+= 1
+                guard descend(&walk, start, i, word: word, schemeOrHost: false) else { return nil }
+            }
+            guard walk.node.route >= 0, segments <= maxSegments else { return nil }
+            // The query and fragment are valid without a '%'; with one, the full parse checks them.
+            while i < count {
+                if base[i] == ASCII.percent { return nil }
+                i &+= 1
+            }
+            visited = walk.entered
+            return Found(route: walk.node.route, hasScheme: hasScheme, hasHost: hasHost, viaCatchAll: false,
+                         captures: walk.captures)
+        }}}}
+    }
+}
