@@ -98,12 +98,28 @@ extension RouteTable {
     @_spi(Testing)
     public func matchCountingVisits(_ url: String) -> (result: MatchResult<Value>, visitedNodes: Int) {
         let (lookup, visited) = storage.firstMatchCountingVisits(url)
+        return (result(of: lookup, url), visited)
+    }
+
+    /// The outcome of the one-pass direct walk alone, or `nil` when it leaves the URL to
+    /// the full search: a clear-box view for tests that hold the two to the same answers.
+    @_spi(Testing)
+    public func matchByDirectWalk(_ url: String) -> MatchResult<Value>? {
+        storage.firstMatchByDirectWalk(url).map { result(of: $0, url) }
+    }
+
+    /// The outcome of the full search alone, without the direct walk, for the same tests.
+    @_spi(Testing)
+    public func matchByFullSearch(_ url: String) -> MatchResult<Value> {
+        result(of: storage.firstMatchByFullSearch(url), url)
+    }
+
+    private func result(of lookup: RawLookup, _ url: String) -> MatchResult<Value> {
         switch lookup {
         case .matched(let found):
-            let raw = RawMatch(storage: storage, url: url, found: found)
-            return (.matched(RouteMatch(value: values[Int(found.route)], raw: raw)), visited)
-        case .notFound: return (.notFound, visited)
-        case .malformed(let problem): return (.malformed(problem.error(for: url)), visited)
+            .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
+        case .notFound: .notFound
+        case .malformed(let problem): .malformed(problem.error(for: url))
         }
     }
 

@@ -4,19 +4,21 @@
 // At every node it takes the child the full search would try first (the literal, then
 // the typed edges in order, then the parameter). If that walk ends on a node with a
 // route, the full search would have found the same route first: its depth-first order
-// tries exactly these children before any other. Whenever the walk cannot go on, or
-// meets anything it leaves to the full search (a `%`, userinfo, a port, an IP literal,
-// a key with no route at its end), it gives up and the caller runs the full search from
-// the start. So it decides only the common case, and always as the full search would.
+// tries exactly these children before any other. If the walk fails and passed no other
+// child, typed edge or catch-all on its way, the full search would find nothing either.
+// Anything else (a dead end with alternatives behind it, a `%`, userinfo, a port, an IP
+// literal) it leaves undecided, and the caller runs the full search from the start. So
+// it decides the common cases, and always as the full search would.
 
 extension RouteStorage {
-    /// The best match for the URL in `bytes` when one straight descent finds it, else `nil`
-    /// (the caller then runs the full search, which also reports a malformed URL).
+    /// The outcome for the URL in `bytes` when one straight descent decides it (a match, or
+    /// no match with nothing to backtrack to), else `nil`: the caller then runs the full
+    /// search, which also reports a malformed URL.
     ///
-    /// - Parameter visited: set to the number of trie nodes entered when a match is found.
+    /// - Parameter visited: set to the number of trie nodes entered when the walk decides.
     /// - Complexity: O(n + d), n the URL's length and d its key segments; allocates nothing.
     @inline(__always)
-    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, visited: inout Int) -> Found? {
+    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, visited: inout Int) -> RawLookup? {
         let count = bytes.count
         guard count > 0, count <= min(options.limits.maxBytes, Int(Int32.max)),
               let base = bytes.baseAddress else { return nil }
@@ -25,15 +27,16 @@ extension RouteStorage {
         return nodes.withUnsafeBufferPointer { nodes in
         extras.withUnsafeBufferPointer { extras in
         literalBytes.withUnsafeBufferPointer { literalBytes in
-        typedEdges.withUnsafeBufferPointer { typedEdges -> Found? in
+        typedEdges.withUnsafeBufferPointer { typedEdges -> RawLookup? in
             let literals = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
 
-            /// The child of `node` the full search tries first for the key `start..<end`, and
-            /// whether its edge captures the key; `word` is the key's first eight bytes,
-            /// zero-padded.
+            /// The child of `node` the full search tries first for the key `start..<end`,
+            /// whether its edge captures the key, and whether the node has children or a
+            /// catch-all the search would try after it; `word` is the key's first eight
+            /// bytes, zero-padded.
             @inline(__always)
             func firstChild(of node: TrieNode, _ start: Int, _ end: Int, word: UInt64,
-                            schemeOrHost: Bool) -> (index: Int32, captures: Bool)? {
+                            schemeOrHost: Bool) -> (index: Int32, captures: Bool, passesOthers: Bool)? {
                 let length = end &- start
                 let fold = caseInsensitive || schemeOrHost
                 let key = base + start
@@ -41,7 +44,8 @@ extension RouteStorage {
                     let folded = fold ? lowercasedASCII(word) : word
                     if let child = findLiteral(in: node, nodes, literals, key: key, length: length, word: folded,
                                                fold: fold, hash: { literalHash(word: folded, key, length, fold: fold) }) {
-                        return (child, false)
+                        // A node's extra holds its typed edges and catch-all, if any.
+                        return (child, false, node.paramChild >= 0 || node.extra >= 0)
                     }
                 }
                 if node.extra >= 0 {
@@ -53,26 +57,29 @@ extension RouteStorage {
                         let input = MatchInput(bytes: base, scratch: nil, layout: .empty, caseInsensitive: caseInsensitive)
                         for edge in typedEdges[Int(extra.typedStart)..<Int(extra.typedStart &+ extra.typedCount)]
                         where accepts(edge.converter, segment, input, url) {
-                            return (edge.child, true)
+                            return (edge.child, true, true)
                         }
                     }
                 }
-                return node.paramChild >= 0 ? (node.paramChild, true) : nil
+                return node.paramChild >= 0 ? (node.paramChild, true, node.extra >= 0) : nil
             }
 
-            /// Where the descent stands: the node reached, the nodes entered, the captures.
+            /// Where the descent stands: the node reached, the nodes entered, the captures,
+            /// and whether it passed by anything the full search would backtrack to.
             struct Walk {
                 var node: TrieNode
                 var entered = 1
                 var captures = CaptureBuffer()
+                var passedOthers = false
             }
             var walk = Walk(node: nodes[Int(pathRoot)])
             /// Moves to the first child for the key `start..<end`, or returns false.
             @inline(__always)
             func descend(_ walk: inout Walk, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool) -> Bool {
-                guard let (child, capturing) = firstChild(of: walk.node, start, end, word: word,
-                                                          schemeOrHost: schemeOrHost) else { return false }
+                guard let (child, capturing, passesOthers) = firstChild(
+                    of: walk.node, start, end, word: word, schemeOrHost: schemeOrHost) else { return false }
                 if capturing { walk.captures.append(start: start, end: end) }
+                if passesOthers { walk.passedOthers = true }
                 walk.node = nodes[Int(child)]
                 walk.entered &+= 1
                 return true
@@ -97,6 +104,37 @@ extension RouteStorage {
                 return i
             }
 
+            /// The outcome when the walk stops at `walk.node` with the URL read up to `i`
+            /// and `segments` path segments counted: no match, if nothing is left to try and
+            /// the rest of the URL is well formed without a closer look (no `%`, not too
+            /// many segments); else undecided.
+            @inline(__always)
+            func stopped(_ walk: Walk, at i: Int, segments: Int) -> RawLookup? {
+                guard !walk.passedOthers, walk.node.extra < 0 else { return nil }
+                var segments = segments
+                var inSegment = false
+                var inPath = true
+                var j = i
+                while j < count {
+                    let byte = base[j]
+                    if byte == ASCII.percent { return nil }
+                    if inPath {
+                        if byte == ASCII.question || byte == ASCII.hash {
+                            inPath = false
+                        } else if byte == ASCII.slash {
+                            inSegment = false
+                        } else if !inSegment {
+                            inSegment = true
+                            segments &+= 1
+                        }
+                    }
+                    j &+= 1
+                }
+                guard segments <= maxSegments else { return nil }
+                visited = walk.entered
+                return .notFound
+            }
+
             var i = 0
             var hasScheme = false
             var hasHost = false
@@ -108,7 +146,7 @@ extension RouteStorage {
                     hasScheme = true
                     walk.node = nodes[Int(schemeRoot)]
                     guard descend(&walk, 0, j, word: shortKey(base, min(j, 8), available: count, fold: false),
-                                  schemeOrHost: true) else { return nil }
+                                  schemeOrHost: true) else { return stopped(walk, at: j &+ 1, segments: 0) }
                     i = j &+ 1
                     if i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash {
                         i &+= 2
@@ -126,7 +164,7 @@ extension RouteStorage {
                         let length = i &- hostStart
                         guard descend(&walk, hostStart, i, word: shortKey(base + hostStart, min(length, 8),
                                                                    available: count &- hostStart, fold: false),
-                                      schemeOrHost: true) else { return nil }
+                                      schemeOrHost: true) else { return stopped(walk, at: i, segments: 0) }
                     }
                 }
             }
@@ -164,19 +202,24 @@ extension RouteStorage {
                     i = segmentEnd(from: i)
                     word = shortKey(base + start, i &- start, available: count &- start, fold: false)
                 }
+                // An escape: decoding is the full search's business. (Leaving here is only
+                // early: the walk cannot step over a '%', and `stopped` refuses a rest with one.)
                 if i < count, base[i] == ASCII.percent { return nil }
                 segments &+= 1
-                guard descend(&walk, start, i, word: word, schemeOrHost: false) else { return nil }
+                guard descend(&walk, start, i, word: word, schemeOrHost: false) else {
+                    return stopped(walk, at: i, segments: segments)
+                }
             }
-            guard walk.node.route >= 0, segments <= maxSegments else { return nil }
+            guard walk.node.route >= 0 else { return stopped(walk, at: i, segments: segments) }
+            guard segments <= maxSegments else { return nil }
             // The query and fragment are valid without a '%'; with one, the full parse checks them.
             while i < count {
                 if base[i] == ASCII.percent { return nil }
                 i &+= 1
             }
             visited = walk.entered
-            return Found(route: walk.node.route, hasScheme: hasScheme, hasHost: hasHost, viaCatchAll: false,
-                         captures: walk.captures)
+            return .matched(Found(route: walk.node.route, hasScheme: hasScheme, hasHost: hasHost, viaCatchAll: false,
+                                  captures: walk.captures))
         }}}}
     }
 }

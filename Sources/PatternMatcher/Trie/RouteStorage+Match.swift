@@ -262,31 +262,50 @@ extension RouteStorage {
         return custom.accepts(Substring(text))
     }
 
-    /// The best match for `url` (SPEC §3), the first in precedence order.
+    /// The best match for `url` (SPEC §3), the first in precedence order: decided by the
+    /// direct walk when it can, else by the full search.
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
     @usableFromInline
     func firstMatch(_ url: String) -> RawLookup {
         var lookup = RawLookup.notFound
         var visited = 0
-        firstMatch(url, &lookup, &visited)
+        firstMatch(url, &lookup, &visited, walk: true)
         return lookup
     }
 
     func firstMatchCountingVisits(_ url: String) -> (lookup: RawLookup, visited: Int) {
         var lookup = RawLookup.notFound
         var visited = 0
-        firstMatch(url, &lookup, &visited)
+        firstMatch(url, &lookup, &visited, walk: true)
         return (lookup, visited)
     }
 
+    /// The outcome of the full search alone, without the direct walk, for tests.
+    func firstMatchByFullSearch(_ url: String) -> RawLookup {
+        var lookup = RawLookup.notFound
+        var visited = 0
+        firstMatch(url, &lookup, &visited, walk: false)
+        return lookup
+    }
+
+    /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full
+    /// search, for tests.
+    func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
+        var url = url
+        url.makeContiguousUTF8()
+        var visited = 0
+        return url.utf8.withContiguousStorageIfAvailable { directMatch($0, url: url, visited: &visited) } ?? nil
+    }
+
     /// Parses `url` into frames on the stack, searches, and writes the outcome in place
-    /// (large results are not passed back through the closures).
-    private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int) {
+    /// (large results are not passed back through the closures). The direct walk goes
+    /// first when `walk` is set.
+    private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
         let capacity = maxDepth + 1
         let limits = options.limits
         let done: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            if let found = directMatch(bytes, url: url, visited: &visited) {
-                lookup = .matched(found)
+            if walk, let decided = directMatch(bytes, url: url, visited: &visited) {
+                lookup = decided
                 return true
             }
             return withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
@@ -316,7 +335,7 @@ extension RouteStorage {
             // A bridged string without contiguous UTF-8: copy it once, then match the copy.
             var copy = url
             copy.makeContiguousUTF8()
-            firstMatch(copy, &lookup, &visited)
+            firstMatch(copy, &lookup, &visited, walk: walk)
         }
     }
 
