@@ -128,6 +128,11 @@ extension FuzzOracle {
         if table.match(url).match.map(hit) != result.match.map(hit) {
             problems.append("\(quoted): match and matchCountingVisits disagree")
         }
+        // The one-pass walk decides most lookups; the full search alone must agree with it.
+        let full = table.matchByFullSearch(url)
+        if full.match.map(hit) != result.match.map(hit) || (full.match == nil && isMalformed(full) != isMalformed(result)) {
+            problems.append("\(quoted): the full search alone and the lookup disagree")
+        }
         let sequence = table.matches(url)
         let all = sequence.map(hit)
         if all != expected {
@@ -517,4 +522,9 @@ extension FuzzOracle.Generator: RandomNumberGenerator {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state ^ (state >> 29)
     }
+}
+
+private func isMalformed<Value>(_ result: MatchResult<Value>) -> Bool {
+    if case .malformed = result { return true }
+    return false
 }
