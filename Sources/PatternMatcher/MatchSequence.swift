@@ -60,9 +60,9 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
                     frames.withUnsafeMutableBufferPointer { frames in
                         let input = MatchInput(
                             bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                            scratch: scratch.baseAddress, layout: layout, caseInsensitive: caseInsensitive)
+                            scratch: scratch.baseAddress, count: layout.count, caseInsensitive: caseInsensitive)
                         guard let hit = storage.advance(&state, frames.baseAddress!, input, url: url) else { return nil }
-                        let found = storage.found(hit, input, frames.baseAddress!)
+                        let found = storage.found(hit, layout, frames.baseAddress!)
                         return RouteMatch(value: table.values[Int(hit.route)],
                                           raw: RawMatch(storage: storage, url: url, found: found))
                     }

@@ -56,7 +56,14 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     ///   way; allocates nothing.
     @inlinable
     public func match(_ url: String) -> MatchResult<Value> {
-        switch storage.firstMatch(url) {
+        result(of: storage.firstMatch(url), url)
+    }
+
+    /// A search's outcome for `url`, paired with the route's value. Inlined into the caller,
+    /// so that a caller reading only the value retains neither the table nor the URL.
+    @inlinable
+    func result(of lookup: RawLookup, _ url: String) -> MatchResult<Value> {
+        switch lookup {
         case .matched(let found):
             .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
         case .notFound: .notFound
@@ -97,7 +104,7 @@ extension RouteTable {
     /// search entered.
     @_spi(Testing)
     public func matchCountingVisits(_ url: String) -> (result: MatchResult<Value>, visitedNodes: Int) {
-        let (lookup, visited) = storage.firstMatchCountingVisits(url)
+        let (lookup, visited) = storage.firstMatch(url, walk: true)
         return (result(of: lookup, url), visited)
     }
 
@@ -111,16 +118,7 @@ extension RouteTable {
     /// The outcome of the full search alone, without the direct walk, for the same tests.
     @_spi(Testing)
     public func matchByFullSearch(_ url: String) -> MatchResult<Value> {
-        result(of: storage.firstMatchByFullSearch(url), url)
-    }
-
-    private func result(of lookup: RawLookup, _ url: String) -> MatchResult<Value> {
-        switch lookup {
-        case .matched(let found):
-            .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
-        case .notFound: .notFound
-        case .malformed(let problem): .malformed(problem.error(for: url))
-        }
+        result(of: storage.firstMatch(url, walk: false).lookup, url)
     }
 
     /// The number of nodes in the trie (not counting empty hash slots), for tests that

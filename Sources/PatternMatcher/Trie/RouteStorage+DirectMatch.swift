@@ -54,7 +54,7 @@ extension RouteStorage {
                         let segment = KeySegment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
                                                  keyLength: Int32(truncatingIfNeeded: length), hash: 0,
                                                  flags: schemeOrHost ? KeySegment.schemeOrHost : 0)
-                        let input = MatchInput(bytes: base, scratch: nil, layout: .empty, caseInsensitive: caseInsensitive)
+                        let input = MatchInput(bytes: base, scratch: nil, count: count, caseInsensitive: caseInsensitive)
                         for edge in typedEdges[Int(extra.typedStart)..<Int(extra.typedStart &+ extra.typedCount)]
                         where accepts(edge.converter, segment, input, url) {
                             return (edge.child, true, true)
@@ -85,39 +85,18 @@ extension RouteStorage {
                 return true
             }
 
-            /// The end of the path segment that goes on at `i`: the first '/', '?', '#' or '%'
-            /// from there, or the end of the URL; eight bytes at a time while eight remain.
+            /// Whether the URL is well formed without a closer look, given that it was read
+            /// up to `i` with `segments` path segments counted: no `%` from `i` on (the walk
+            /// stops at every one before), and not too many path segments in all.
             @inline(__always)
-            func segmentEnd(from i: Int) -> Int {
-                var i = i
-                while i &+ 8 <= count {
-                    let found = URLLayout.pathSpecialBytes(
-                        in: UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-                    if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
-                    i &+= 8
-                }
-                while i < count {
-                    let byte = base[i]
-                    if byte < 0x40 && (URLLayout.pathSpecials &>> UInt64(byte)) & 1 != 0 { break }
-                    i &+= 1
-                }
-                return i
-            }
-
-            /// The outcome when the walk stops at `walk.node` with the URL read up to `i`
-            /// and `segments` path segments counted: no match, if nothing is left to try and
-            /// the rest of the URL is well formed without a closer look (no `%`, not too
-            /// many segments); else undecided.
-            @inline(__always)
-            func stopped(_ walk: Walk, at i: Int, segments: Int) -> RawLookup? {
-                guard !walk.passedOthers, walk.node.extra < 0 else { return nil }
+            func plainRest(from i: Int, segments: Int) -> Bool {
                 var segments = segments
                 var inSegment = false
                 var inPath = true
                 var j = i
                 while j < count {
                     let byte = base[j]
-                    if byte == ASCII.percent { return nil }
+                    if byte == ASCII.percent { return false }
                     if inPath {
                         if byte == ASCII.question || byte == ASCII.hash {
                             inPath = false
@@ -130,7 +109,15 @@ extension RouteStorage {
                     }
                     j &+= 1
                 }
-                guard segments <= maxSegments else { return nil }
+                return segments <= maxSegments
+            }
+
+            /// The outcome when the walk stops at `walk.node`, with the URL read up to `i`:
+            /// no match, if nothing is left to try and the rest is plainly well formed;
+            /// else undecided.
+            @inline(__always)
+            func stopped(_ walk: Walk, at i: Int, segments: Int) -> RawLookup? {
+                guard !walk.passedOthers, walk.node.extra < 0, plainRest(from: i, segments: segments) else { return nil }
                 visited = walk.entered
                 return .notFound
             }
@@ -139,33 +126,29 @@ extension RouteStorage {
             var hasScheme = false
             var hasHost = false
             // The scheme and the host, compared folded (SPEC §1).
-            if ASCII.isAlpha(base[0]) {
-                var j = 1
-                while j < count, ASCII.isSchemeCharacter(base[j]) { j &+= 1 }
-                if j < count, base[j] == ASCII.colon {
-                    hasScheme = true
-                    walk.node = nodes[Int(schemeRoot)]
-                    guard descend(&walk, 0, j, word: shortKey(base, min(j, 8), available: count, fold: false),
-                                  schemeOrHost: true) else { return stopped(walk, at: j &+ 1, segments: 0) }
-                    i = j &+ 1
-                    if i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash {
-                        i &+= 2
-                        let hostStart = i
-                        while i < count {
-                            let byte = base[i]
-                            if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
-                            // Userinfo, a port, an escape or an IP literal: the full parse's business.
-                            if byte == ASCII.at || byte == ASCII.colon || byte == ASCII.percent
-                                || byte == ASCII.openBracket { return nil }
-                            i &+= 1
-                        }
-                        guard i > hostStart else { return nil }
-                        hasHost = true
-                        let length = i &- hostStart
-                        guard descend(&walk, hostStart, i, word: shortKey(base + hostStart, min(length, 8),
-                                                                   available: count &- hostStart, fold: false),
-                                      schemeOrHost: true) else { return stopped(walk, at: i, segments: 0) }
+            if let j = URLLayout.schemeEnd(bytes) {
+                hasScheme = true
+                walk.node = nodes[Int(schemeRoot)]
+                guard descend(&walk, 0, j, word: shortKey(base, min(j, 8), available: count, fold: false),
+                              schemeOrHost: true) else { return stopped(walk, at: j &+ 1, segments: 0) }
+                i = j &+ 1
+                if i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash {
+                    i &+= 2
+                    let hostStart = i
+                    while i < count {
+                        let byte = base[i]
+                        if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
+                        // Userinfo, a port, an escape or an IP literal: the full parse's business.
+                        if byte == ASCII.at || byte == ASCII.colon || byte == ASCII.percent
+                            || byte == ASCII.openBracket { return nil }
+                        i &+= 1
                     }
+                    guard i > hostStart else { return nil }
+                    hasHost = true
+                    let length = i &- hostStart
+                    guard descend(&walk, hostStart, i, word: shortKey(base + hostStart, min(length, 8),
+                                                               available: count &- hostStart, fold: false),
+                                  schemeOrHost: true) else { return stopped(walk, at: i, segments: 0) }
                 }
             }
 
@@ -175,33 +158,8 @@ extension RouteStorage {
                 while i < count, base[i] == ASCII.slash { i &+= 1 }
                 if i == count || base[i] == ASCII.question || base[i] == ASCII.hash { break }
                 let start = i
-                var word: UInt64
-                if i &+ 8 <= count {
-                    word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let found = URLLayout.pathSpecialBytes(in: word)
-                    if found != 0 {
-                        i &+= found.trailingZeroBitCount &>> 3
-                        word &= ((found & (0 &- found)) &>> 7) &- 1   // the bytes below the first special one
-                    } else {
-                        // A segment of eight bytes or more: its word is whole; find its end.
-                        i = segmentEnd(from: i &+ 8)
-                    }
-                } else if count >= 8 {
-                    // Fewer than eight bytes remain: the word that ends the URL, shifted so that
-                    // they come first and zeros (never special) fill the rest.
-                    word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
-                        &>> UInt64((8 &- (count &- i)) &* 8)
-                    let found = URLLayout.pathSpecialBytes(in: word)
-                    if found != 0 {
-                        i &+= found.trailingZeroBitCount &>> 3
-                        word &= ((found & (0 &- found)) &>> 7) &- 1
-                    } else {
-                        i = count
-                    }
-                } else {
-                    i = segmentEnd(from: i)
-                    word = shortKey(base + start, i &- start, available: count &- start, fold: false)
-                }
+                let (end, word) = URLLayout.scanRun(base, count: count, from: i)
+                i = end
                 // An escape: decoding is the full search's business. (Leaving here is only
                 // early: the walk cannot step over a '%', and `stopped` refuses a rest with one.)
                 if i < count, base[i] == ASCII.percent { return nil }
@@ -211,8 +169,10 @@ extension RouteStorage {
                 }
             }
             guard walk.node.route >= 0 else { return stopped(walk, at: i, segments: segments) }
+            // Only a query and a fragment remain, valid without a '%'; with one, the full parse
+            // checks them. (A plain loop rather than `plainRest`: no path segment is left to
+            // count, and the lookup's hot path is shorter without.)
             guard segments <= maxSegments else { return nil }
-            // The query and fragment are valid without a '%'; with one, the full parse checks them.
             while i < count {
                 if base[i] == ASCII.percent { return nil }
                 i &+= 1

@@ -49,7 +49,8 @@ struct Hit {
 struct MatchInput {
     let bytes: UnsafePointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>?
-    let layout: URLLayout
+    /// The URL's length in bytes; the scratch buffer, when there is one, is as long.
+    let count: Int
     let caseInsensitive: Bool
 
     @inline(__always)
@@ -69,7 +70,7 @@ struct MatchInput {
     func decode(_ segment: inout KeySegment) {
         guard let scratch else { return }
         let length = PercentDecoding.decode(
-            UnsafeBufferPointer(start: bytes, count: layout.count),
+            UnsafeBufferPointer(start: bytes, count: count),
             from: Int(segment.start), to: Int(segment.end), into: scratch + Int(segment.start))
         segment.keyLength = Int32(length)
         segment.flags |= KeySegment.decoded
@@ -166,9 +167,9 @@ extension RouteStorage {
                 let key = input.keyBytes(segment)
                 let length = Int(segment.keyLength)
                 let fold = input.folds(segment)
-                // Scratch and URL bytes share offsets and size: both end at layout.count.
+                // Scratch and URL bytes share offsets and size: both end at input.count.
                 let word = length <= 8
-                    ? shortKey(key, length, available: input.layout.count - Int(segment.start), fold: fold) : 0
+                    ? shortKey(key, length, available: input.count - Int(segment.start), fold: fold) : 0
                 return findLiteral(in: node, nodes, literals, key: key, length: length, word: word, fold: fold) {
                     if segment.has(KeySegment.hashed) { return segment.hash }
                     let hash = literalHash(word: word, key, length, fold: fold)
@@ -267,25 +268,16 @@ extension RouteStorage {
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
     @usableFromInline
     func firstMatch(_ url: String) -> RawLookup {
-        var lookup = RawLookup.notFound
-        var visited = 0
-        firstMatch(url, &lookup, &visited, walk: true)
-        return lookup
+        firstMatch(url, walk: true).lookup
     }
 
-    func firstMatchCountingVisits(_ url: String) -> (lookup: RawLookup, visited: Int) {
+    /// The outcome and the number of trie nodes entered; with `walk` false, the full search
+    /// alone decides (tests hold the two strategies to the same answers).
+    func firstMatch(_ url: String, walk: Bool) -> (lookup: RawLookup, visited: Int) {
         var lookup = RawLookup.notFound
         var visited = 0
-        firstMatch(url, &lookup, &visited, walk: true)
+        firstMatch(url, &lookup, &visited, walk: walk)
         return (lookup, visited)
-    }
-
-    /// The outcome of the full search alone, without the direct walk, for tests.
-    func firstMatchByFullSearch(_ url: String) -> RawLookup {
-        var lookup = RawLookup.notFound
-        var visited = 0
-        firstMatch(url, &lookup, &visited, walk: false)
-        return lookup
     }
 
     /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full
@@ -317,16 +309,15 @@ extension RouteStorage {
                     return true
                 }
                 let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                func search(scratch: UnsafeMutablePointer<UInt8>?) {
+                    self.search(MatchInput(bytes: base, scratch: scratch, count: layout.count,
+                                           caseInsensitive: options.caseInsensitivePaths),
+                                layout, url, frames, &lookup, &visited)
+                }
                 if layout.keyHasPercent {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
-                        search(MatchInput(bytes: base, scratch: scratch.baseAddress, layout: layout,
-                                          caseInsensitive: options.caseInsensitivePaths),
-                               url, frames, &lookup, &visited)
-                    }
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { search(scratch: $0.baseAddress) }
                 } else {
-                    search(MatchInput(bytes: base, scratch: nil, layout: layout,
-                                      caseInsensitive: options.caseInsensitivePaths),
-                           url, frames, &lookup, &visited)
+                    search(scratch: nil)
                 }
                 return true
             }
@@ -340,13 +331,13 @@ extension RouteStorage {
     }
 
     @inline(__always)
-    private func search(_ input: MatchInput, _ url: String, _ frames: UnsafeMutablePointer<Frame>,
+    private func search(_ input: MatchInput, _ layout: URLLayout, _ url: String, _ frames: UnsafeMutablePointer<Frame>,
                         _ lookup: inout RawLookup, _ visited: inout Int) {
-        frames[0].node = input.layout.schemeEnd >= 0 ? schemeRoot : pathRoot
+        frames[0].node = layout.schemeEnd >= 0 ? schemeRoot : pathRoot
         frames[0].stage = 0
         var state = SearchState(depth: 0, visited: 1)
         if let hit = advance(&state, frames, input, url: url) {
-            lookup = .matched(found(hit, input, frames))
+            lookup = .matched(found(hit, layout, frames))
         }
         visited = state.visited
     }
@@ -354,12 +345,11 @@ extension RouteStorage {
     /// What a hit captured: the range of every frame left by a non-literal edge, in depth
     /// order, then the rest of the path for a catch-all. A route's ``CaptureSpec/slot``
     /// indexes these, so the route's records are not read while matching.
-    func found(_ hit: Hit, _ input: MatchInput, _ frames: UnsafeMutablePointer<Frame>) -> Found {
+    func found(_ hit: Hit, _ layout: URLLayout, _ frames: UnsafeMutablePointer<Frame>) -> Found {
         var captures = CaptureBuffer()
         for depth in 0..<hit.depth where frames[depth].segment.has(KeySegment.captured) {
             captures.append(start: Int(frames[depth].segment.start), end: Int(frames[depth].segment.end))
         }
-        let layout = input.layout
         if hit.viaCatchAll {
             let segment = frames[hit.depth].segment
             captures.append(start: segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start),

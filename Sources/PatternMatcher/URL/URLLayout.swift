@@ -37,18 +37,71 @@ struct URLLayout: Sendable {
         queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false)
 
     /// Bytes that end or mark something while scanning a path: `/`, `?`, `#` and `%`.
-    static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+    private static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
 
     /// The high bit of each byte of `word` (little-endian) that is `/`, `?`, `#` or `%`.
     /// Only the lowest flagged byte is exact (a borrow may flag bytes above a true match),
     /// which is the only one the scan uses.
     @inline(__always)
-    static func pathSpecialBytes(in word: UInt64) -> UInt64 {
+    private static func pathSpecialBytes(in word: UInt64) -> UInt64 {
         @inline(__always) func bytes(equalTo byte: UInt64) -> UInt64 {
             let x = word ^ (byte &* 0x0101_0101_0101_0101)
             return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
         }
         return bytes(equalTo: 0x2F) | bytes(equalTo: 0x3F) | bytes(equalTo: 0x23) | bytes(equalTo: 0x25)
+    }
+
+    /// Scans the run of a path segment that starts at `i`: where it ends (at the first `/`,
+    /// `?`, `#` or `%`, or at `count`) and its first bytes as a word (little-endian, up to
+    /// eight, zero-padded), eight bytes at a time while eight remain. The word is read
+    /// while scanning, so a short segment's key costs no second load.
+    @inline(__always)
+    static func scanRun(_ base: UnsafePointer<UInt8>, count: Int, from i: Int) -> (end: Int, word: UInt64) {
+        /// The bytes of `word` below the first special one flagged in `found`.
+        @inline(__always) func below(_ found: UInt64, _ word: UInt64) -> UInt64 {
+            word & (((found & (0 &- found)) &>> 7) &- 1)
+        }
+        if i &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let found = pathSpecialBytes(in: word)
+            if found != 0 { return (i &+ found.trailingZeroBitCount &>> 3, below(found, word)) }
+            // Eight bytes or more: the word is whole; find the end.
+            var j = i &+ 8
+            while j &+ 8 <= count {
+                let found = pathSpecialBytes(in: UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)))
+                if found != 0 { return (j &+ found.trailingZeroBitCount &>> 3, word) }
+                j &+= 8
+            }
+            while j < count, !isPathSpecial(base[j]) { j &+= 1 }
+            return (j, word)
+        }
+        if count >= 8 {
+            // Fewer than eight bytes remain: the word that ends the URL, shifted so that
+            // they come first and zeros (never special) fill the rest.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+                &>> UInt64((8 &- (count &- i)) &* 8)
+            let found = pathSpecialBytes(in: word)
+            return found != 0 ? (i &+ found.trailingZeroBitCount &>> 3, below(found, word)) : (count, word)
+        }
+        var j = i
+        while j < count, !isPathSpecial(base[j]) { j &+= 1 }
+        return (j, shortKey(base + i, j &- i, available: count &- i, fold: false))
+    }
+
+    /// The offset of the `:` that ends the URL's scheme (a letter, then letters, digits,
+    /// `+`, `-` or `.`), or `nil` when the URL has none (SPEC §1).
+    @inline(__always)
+    static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard count > 0, ASCII.isAlpha(bytes[0]) else { return nil }
+        var j = 1
+        while j < count, ASCII.isSchemeCharacter(bytes[j]) { j &+= 1 }
+        return j < count && bytes[j] == ASCII.colon ? j : nil
+    }
+
+    @inline(__always)
+    private static func isPathSpecial(_ byte: UInt8) -> Bool {
+        byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0
     }
 
     /// Reads the layout of `bytes` and validates it against SPEC §1.6, in one pass.
@@ -83,14 +136,10 @@ struct URLLayout: Sendable {
         }
 
         var i = 0
-        if count > 0, ASCII.isAlpha(bytes[0]) {
-            var j = 1
-            while j < count, ASCII.isSchemeCharacter(bytes[j]) { j += 1 }
-            if j < count, bytes[j] == ASCII.colon {
-                layout.schemeEnd = j
-                record(0, j, KeySegment.schemeOrHost)
-                i = j + 1
-            }
+        if let end = schemeEnd(bytes) {
+            layout.schemeEnd = end
+            record(0, end, KeySegment.schemeOrHost)
+            i = end + 1
         }
         var sawPercent = false
         if layout.schemeEnd >= 0, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
@@ -135,37 +184,15 @@ struct URLLayout: Sendable {
         layout.pathStart = i
         var segmentCount = 0
         while i < count {
-            var byte = bytes[i]
+            let byte = bytes[i]
             if byte == ASCII.slash { i += 1; continue }
             if byte == ASCII.question || byte == ASCII.hash { break }
-            // A segment: run to the next '/', '?' or '#', noting '%' on the way; eight
-            // bytes at a time while eight remain.
+            // A segment: runs to the next '/', '?' or '#', noting '%' on the way.
             let start = i
             var flags: UInt8 = 0
             while true {
-                if i + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i)
-                        .loadUnaligned(as: UInt64.self))
-                    let found = pathSpecialBytes(in: word)
-                    if found == 0 { i += 8; continue }
-                    i += found.trailingZeroBitCount >> 3
-                } else if count >= 8 {
-                    // Fewer than eight bytes remain: the word that ends the URL, shifted so
-                    // that they come first and zeros (never special) fill the rest.
-                    let last = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + count - 8)
-                        .loadUnaligned(as: UInt64.self))
-                    let found = pathSpecialBytes(in: last >> UInt64((8 - (count - i)) * 8))
-                    if found == 0 { i = count; break }
-                    i += found.trailingZeroBitCount >> 3
-                } else {
-                    while i < count {
-                        byte = bytes[i]
-                        if byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0 { break }
-                        i += 1
-                    }
-                    if i == count { break }
-                }
-                if bytes[i] != ASCII.percent { break }
+                i = scanRun(bytes.baseAddress!, count: count, from: i).end
+                guard i < count, bytes[i] == ASCII.percent else { break }
                 flags = KeySegment.hasPercent
                 i += 1
             }
