@@ -1,4 +1,4 @@
-/// Every route matching one URL, in precedence order (SPEC §3), found lazily.
+/// Every route matching one URL, in precedence order (Matching rules, "Which route wins"), found lazily.
 ///
 /// ```swift
 /// for match in table.matches("reader://user/42") {

@@ -1,4 +1,4 @@
-/// A matched route with everything the URL carried, each part kept apart (SPEC §5).
+/// A matched route with everything the URL carried, each part kept apart (Matching rules, "Parameters and the query").
 ///
 /// Parameter values, query items and the fragment are ranges of the URL, decoded when
 /// read: a value without `%` is a `Substring` of the URL and costs no allocation (except
@@ -32,7 +32,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The path parameters, by name.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
-    /// The query items in order, duplicates kept (SPEC §5).
+    /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var query: QueryItems {
         let layout = raw.layout
         return QueryItems(url: raw.url, start: layout.queryStart, end: layout.queryEnd)
@@ -45,7 +45,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
         return decodedSubstring(raw.url, layout.fragmentStart..<layout.count)
     }
 
-    /// Whether the URL's authority carried `userinfo@` (SPEC §6 refuses such URLs from
+    /// Whether the URL's authority carried `userinfo@` (a router refuses such URLs from
     /// external sources).
     public var hasUserinfo: Bool { raw.layout.hasUserinfo }
 }
@@ -122,7 +122,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     }
 }
 
-/// The query items of a URL, parsed lazily in order with duplicates kept (SPEC §5):
+/// The query items of a URL, parsed lazily in order with duplicates kept (Matching rules, "Parameters and the query"):
 /// `&` separates, the first `=` splits, `+` is a space, a pair without `=` has the value
 /// `""`, and a pair with an empty name is skipped.
 public struct QueryItems: Sendable, Sequence {

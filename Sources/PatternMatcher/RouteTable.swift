@@ -48,10 +48,10 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         public var owner: String { storage.owner(ofRoute: index) }
     }
 
-    /// Finds the route for `url`, the most specific one when several match (SPEC §3).
+    /// Finds the route for `url`, the most specific one when several match (Matching rules, "Which route wins").
     ///
     /// - Returns: `.matched` with the value and the captured parameters, `.notFound`, or
-    ///   `.malformed` with the reason (SPEC §1.6).
+    ///   `.malformed` with the reason (Matching rules, "Malformed URLs").
     /// - Complexity: O(n + m), n the length of the URL and m the number of trie nodes on the
     ///   way; allocates nothing.
     @inlinable
@@ -88,7 +88,7 @@ public enum MatchResult<Value: Sendable>: Sendable {
     case matched(RouteMatch<Value>)
     /// The URL is well formed, but no route matches it.
     case notFound
-    /// The URL is malformed (SPEC §1.6) and was not matched.
+    /// The URL is malformed (Matching rules, "Malformed URLs") and was not matched.
     case malformed(MalformedURLError)
 
     /// The match, if there is one.

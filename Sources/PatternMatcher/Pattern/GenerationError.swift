@@ -1,4 +1,4 @@
-/// Why a URL cannot be generated for a pattern (SPEC §7).
+/// Why a URL cannot be generated for a pattern (Matching rules, "Generating URLs").
 public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Hashable {
         case missingParameter(String)

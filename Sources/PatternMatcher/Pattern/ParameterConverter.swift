@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Declared converters are tried after the built-in typed parameters, in the order of
-/// their names, and before `:name` (SPEC §3).
+/// their names, and before `:name` (Matching rules, "Which route wins").
 public protocol ParameterConverter: Sendable {
     /// The name used in patterns: `<name:parameter>`. Must be `[A-Za-z_][A-Za-z0-9_]*`.
     var name: String { get }
@@ -22,10 +22,10 @@ public protocol ParameterConverter: Sendable {
     func accepts(_ text: Substring) -> Bool
 }
 
-/// The converters SPEC §2 defines; they work on bytes so that matching allocates nothing.
+/// The converters built in (Matching rules, "Pattern syntax"); they work on bytes so that matching allocates nothing.
 @usableFromInline
 enum BuiltInConverter: Int, Sendable, CaseIterable {
-    // Raw values are the precedence among typed parameters (SPEC §3).
+    // Raw values are the precedence among typed parameters (Matching rules, "Which route wins").
     case int = 0, uuid = 1, double = 2
 
     var name: String {

@@ -1,5 +1,5 @@
 extension RoutePattern {
-    /// Writes the URL for this pattern with the given parameter values (SPEC §7).
+    /// Writes the URL for this pattern with the given parameter values (Matching rules, "Generating URLs").
     ///
     /// Literals and values are percent-encoded (`%XX`, uppercase) outside RFC 3986 `pchar`,
     /// so a value stays one segment; a catch-all value keeps its `/`. Matching the result

@@ -1,4 +1,4 @@
-/// Turns pattern text into a ``RoutePattern`` (SPEC §2), reporting the first problem with
+/// Turns pattern text into a ``RoutePattern`` (Matching rules, "Pattern syntax"), reporting the first problem with
 /// its column.
 struct PatternParser {
     let text: String
@@ -165,7 +165,7 @@ struct PatternParser {
     }
 
     /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read
-    /// as a URL's is (SPEC §1.2): an `@`, or a `:` outside an IP literal's brackets. Escaped
+    /// as a URL's is (Matching rules, "From a URL to a route key"): an `@`, or a `:` outside an IP literal's brackets. Escaped
     /// ones (`%3A`, `%40`) are host data, as they are in a URL.
     private func hasPortOrUserinfo(from start: Int, to end: Int) -> Bool {
         var inBrackets = false

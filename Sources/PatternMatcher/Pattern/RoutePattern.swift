@@ -1,4 +1,4 @@
-/// A parsed, validated route pattern such as `reader://book/<int:id>` (SPEC §2).
+/// A parsed, validated route pattern such as `reader://book/<int:id>` (Matching rules, "Pattern syntax").
 ///
 /// A pattern is written like a URL and decomposed by the same rules: the scheme and host
 /// are lowercased, empty segments are dropped and literals are percent-decoded, so

@@ -125,7 +125,7 @@ extension RouteStorage {
             var i = 0
             var hasScheme = false
             var hasHost = false
-            // The scheme and the host, compared folded (SPEC §1).
+            // The scheme and the host, compared folded (Matching rules, "From a URL to a route key").
             if let j = URLLayout.schemeEnd(bytes) {
                 hasScheme = true
                 walk.node = nodes[Int(schemeRoot)]

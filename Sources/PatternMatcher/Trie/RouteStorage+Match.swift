@@ -1,5 +1,5 @@
 // The lookup: an iterative depth-first search over the trie, trying the children of each
-// node in SPEC §3 order and backtracking when a deeper position fails. Its frames live in
+// node in the order of Matching rules, "Which route wins", and backtracking when a deeper position fails. Its frames live in
 // a stack buffer sized by the trie's depth, so a lookup allocates nothing, and every node
 // is entered at most once, so the work is bounded by the size of the trie.
 
@@ -263,7 +263,7 @@ extension RouteStorage {
         return custom.accepts(Substring(text))
     }
 
-    /// The best match for `url` (SPEC §3), the first in precedence order: decided by the
+    /// The best match for `url` (Matching rules, "Which route wins"), the first in precedence order: decided by the
     /// direct walk when it can, else by the full search.
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
     @usableFromInline

@@ -119,7 +119,7 @@ final class RouteStorage: Sendable {
 }
 
 /// One trie node, in 32 bytes: the literal that leads to it (when it is a literal child),
-/// the route ending here and the children to try, in SPEC §3 order. What few nodes need
+/// the route ending here and the children to try, in the order of Matching rules, "Which route wins". What few nodes need
 /// lives in a ``NodeExtra``.
 struct TrieNode: Sendable {
     /// The literal leading here: its bytes when it has at most eight (little-endian,

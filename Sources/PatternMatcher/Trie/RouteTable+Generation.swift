@@ -1,5 +1,5 @@
 extension RouteTable {
-    /// Writes the URL for the registered route whose pattern is `pattern` (SPEC §7).
+    /// Writes the URL for the registered route whose pattern is `pattern` (Matching rules, "Generating URLs").
     ///
     /// ```swift
     /// try table.url(for: "reader://book/:id", parameters: ["id": "42"])  // "reader://book/42"

@@ -67,7 +67,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
             }
         }
         // Inserting every valid pattern groups them by shape: two routes of the same shape
-        // end on the same terminal slot (SPEC §4).
+        // end on the same terminal slot (Matching rules, "Conflicts").
         var trie = TrieBuilder(options: options, converters: converters, expectedRoutes: entries.count)
         for (index, pattern) in parsed.enumerated() {
             if let pattern { trie.insert(pattern, route: index, owner: entries[index].owner) }
@@ -80,7 +80,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
         var byName: [String: (converter: any ParameterConverter, owner: String)] = [:]
         // In name and owner order, so that which of two declarations is reported as the
-        // second one does not depend on the order of declaration (SPEC §3).
+        // second one does not depend on the order of declaration (Matching rules, "Which route wins").
         for (converter, owner) in converters.sorted(by: { ($0.converter.name, $0.owner) < ($1.converter.name, $1.owner) }) {
             let name = converter.name
             let utf8 = Array(name.utf8)
@@ -98,7 +98,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         return byName.keys.sorted().map { byName[$0]!.converter }
     }
 
-    /// Every pair of patterns with the same shape (SPEC §4), each pair once and in a fixed
+    /// Every pair of patterns with the same shape (Matching rules, "Conflicts"), each pair once and in a fixed
     /// order, whatever the registration order.
     private func conflicts(_ sameShape: [Int32: [Int32]]) -> [RouteTableError.Problem] {
         var problems: [RouteTableError.Problem] = []

@@ -24,7 +24,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
             Problem(kind: .invalidPattern(error), pattern: error.pattern, owner: owner)
         }
 
-        /// Two patterns of the same shape (SPEC §4): one of them could never be reached.
+        /// Two patterns of the same shape (Matching rules, "Conflicts"): one of them could never be reached.
         public static func conflict(_ pattern: String, owner: String,
                                     with other: String, otherOwner: String) -> Problem {
             Problem(kind: .conflict(with: other, otherOwner: otherOwner), pattern: pattern, owner: owner)

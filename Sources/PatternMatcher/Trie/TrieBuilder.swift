@@ -22,7 +22,7 @@ struct TrieBuilder {
     }
 
     /// Routes that landed on a terminal slot (a route or catch-all) already taken: they
-    /// have the same shape as the route there (SPEC §4). Keyed by the first route.
+    /// have the same shape as the route there (Matching rules, "Conflicts"). Keyed by the first route.
     private(set) var sameShape: [Int32: [Int32]] = [:]
 
     /// Literal children of a node are scanned when there are at most this many, and

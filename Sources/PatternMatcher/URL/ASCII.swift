@@ -119,7 +119,7 @@ struct UTF8Validator {
 enum PercentDecoding {
     /// Decodes `%XX` escapes of a range known to be well formed (the URL or pattern was
     /// validated first) into `output`, returning the decoded length.
-    /// - Parameter plusAsSpace: query components read `+` as a space (SPEC §5).
+    /// - Parameter plusAsSpace: query components read `+` as a space (Matching rules, "Parameters and the query").
     @inline(__always)
     static func decode(
         _ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,

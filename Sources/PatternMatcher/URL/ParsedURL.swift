@@ -1,4 +1,4 @@
-/// A URL decomposed by SPEC §1: scheme, authority, host, path segments, query items and
+/// A URL decomposed as Matching rules, "From a URL to a route key" says: scheme, authority, host, path segments, query items and
 /// fragment, read by our own byte-level parser (never `URL.path`, which decodes `%2F`
 /// before splitting and drops trailing slashes).
 ///
@@ -83,7 +83,7 @@ public struct ParsedURL: Sendable {
         return segments
     }
 
-    /// The route key (SPEC §1.4): the scheme (if any), the host (if non-empty), then the
+    /// The route key (Matching rules, "From a URL to a route key"): the scheme (if any), the host (if non-empty), then the
     /// path segments.
     public var routeKey: [String] {
         [scheme, host].compactMap { $0 } + pathSegments
@@ -94,7 +94,7 @@ public struct ParsedURL: Sendable {
         layout.queryStart >= 0 ? text(layout.queryStart, layout.queryEnd) : nil
     }
 
-    /// The query items in order, duplicates kept (SPEC §5).
+    /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var queryItems: QueryItems {
         QueryItems(url: string, start: layout.queryStart, end: layout.queryEnd)
     }

@@ -1,4 +1,4 @@
-/// Where the parts of a URL lie in its UTF-8 bytes (SPEC §1), found in one pass.
+/// Where the parts of a URL lie in its UTF-8 bytes (Matching rules, "From a URL to a route key"), found in one pass.
 ///
 /// Offsets rather than substrings, so that reading a URL allocates nothing; the matcher
 /// reads segments straight out of the input bytes.
@@ -89,7 +89,7 @@ struct URLLayout: Sendable {
     }
 
     /// The offset of the `:` that ends the URL's scheme (a letter, then letters, digits,
-    /// `+`, `-` or `.`), or `nil` when the URL has none (SPEC §1).
+    /// `+`, `-` or `.`), or `nil` when the URL has none (Matching rules, "From a URL to a route key").
     @inline(__always)
     static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
@@ -104,7 +104,7 @@ struct URLLayout: Sendable {
         byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0
     }
 
-    /// Reads the layout of `bytes` and validates it against SPEC §1.6, in one pass.
+    /// Reads the layout of `bytes` and validates it against the limits of Matching rules, "Malformed URLs", in one pass.
     ///
     /// When `segments` is given, the key segments (scheme, host, path segments) are written
     /// into the first `capacity` frames as they are found, and the frame after the last

@@ -10,7 +10,7 @@ public struct URLLimits: Sendable, Hashable {
     /// The most non-empty path segments a URL may hold. Default: 256.
     public var maxPathSegments: Int
 
-    /// Creates limits; the defaults are the ones SPEC §1.6 states.
+    /// Creates limits; the defaults are the ones Matching rules, "Malformed URLs", states.
     public init(maxBytes: Int = 8192, maxPathSegments: Int = 256) {
         self.maxBytes = maxBytes
         self.maxPathSegments = maxPathSegments

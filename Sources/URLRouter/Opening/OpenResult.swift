@@ -9,7 +9,7 @@ public enum OpenResult: Sendable, CustomStringConvertible {
     case declined([RouteInfo])
     /// No route matches (the unmatched handler, if any, was told).
     case unmatched
-    /// The URL is malformed (SPEC §1.6); nothing ran.
+    /// The URL is malformed (Matching rules, "Malformed URLs"); nothing ran.
     case malformed(MalformedURLError)
     /// The URL was refused before matching: an external open of a URL with userinfo.
     case refused(String)

@@ -1,6 +1,6 @@
 import PatternMatcher
 
-/// Everything a handler receives about one open, each part kept apart (SPEC §5).
+/// Everything a handler receives about one open, each part kept apart (Matching rules, "Parameters and the query").
 public struct RouteRequest: Sendable {
     /// The URL as opened.
     public let url: String
@@ -39,7 +39,7 @@ public struct RouteRequest: Sendable {
     /// The decoded fragment, or `nil`.
     public var fragment: String? { match.fragment.map(String.init) }
 
-    /// MGJRouter's single bag (SPEC §5): query items first (the last duplicate wins), then
+    /// MGJRouter's single bag (Matching rules, "Parameters and the query"): query items first (the last duplicate wins), then
     /// the path parameters over them, then the router's own keys (`router.url`,
     /// `router.pattern`, `router.module`, `router.name`), so a query item can replace
     /// neither a path parameter nor the router's metadata.

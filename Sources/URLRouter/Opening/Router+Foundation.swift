@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 // `Foundation.URL` conveniences. They forward `absoluteString` to the string API, so the
-// URL is decomposed by the router's own parser (SPEC §1), never by `URL.path`.
+// URL is decomposed by the router's own parser (Matching rules, "From a URL to a route key"), never by `URL.path`.
 extension Router {
     /// Opens `url`; see the `String` overload of `open(_:userInfo:source:completion:)`.
     @discardableResult

@@ -2,7 +2,7 @@ import PatternMatcher
 
 extension Router {
     /// Writes the URL for a registered route, named by its route name or its pattern
-    /// (SPEC §7); matching the result opens that route with exactly these parameters.
+    /// (Matching rules, "Generating URLs"); matching the result opens that route with exactly these parameters.
     ///
     /// ```swift
     /// try router.url(for: "book", parameters: ["id": "42"])                 // by name

@@ -2,7 +2,7 @@ import PatternMatcher
 
 extension Router {
     /// Opens `url`: runs the handler of the best matching route; if it declines, the next
-    /// match's, and so on (SPEC §3).
+    /// match's, and so on (Matching rules, "Which route wins").
     ///
     /// ```swift
     /// let result = router.open("reader://book/42", userInfo: ["animated": true]) { value in
@@ -10,7 +10,7 @@ extension Router {
     /// }
     /// ```
     /// - Parameters:
-    ///   - url: the URL, as a string (SPEC §1).
+    ///   - url: the URL, as a string (Matching rules, "From a URL to a route key").
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: ``OpenSource/app`` (default) or ``OpenSource/external`` for deep links,
     ///     which see only external routes.
@@ -98,7 +98,7 @@ extension Router {
         }
     }
 
-    /// External URLs that carry userinfo are refused (SPEC §6), before any handler runs.
+    /// External URLs that carry userinfo are refused (Matching rules, "Sources and exposure"), before any handler runs.
     ///
     /// - Parameter hasUserinfo: what the match found, when there is a match; `nil` when
     ///   nothing matched. The URL is parsed here only for an external URL that has or may

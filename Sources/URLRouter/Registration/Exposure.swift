@@ -1,4 +1,4 @@
-/// Who may reach a route (SPEC §6).
+/// Who may reach a route (Matching rules, "Sources and exposure").
 ///
 /// Routes are ``internal`` unless registered as ``external``. An open from an
 /// ``OpenSource/external`` source (a deep link, another app) sees only external routes.
@@ -18,7 +18,7 @@ public struct Exposure: Sendable, Hashable, CustomStringConvertible {
     public var description: String { isExternal ? "external" : "internal" }
 }
 
-/// Where an open comes from (SPEC §6).
+/// Where an open comes from (Matching rules, "Sources and exposure").
 public struct OpenSource: Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Hashable { case app, external }
     private let kind: Kind

@@ -1,7 +1,7 @@
 import PatternMatcher
 
 /// Throw from a handler to pass the URL on: the router then tries the next matching
-/// route in precedence order (SPEC §3), and reports ``OpenResult/declined(_:)`` if every
+/// route in precedence order (Matching rules, "Which route wins"), and reports ``OpenResult/declined(_:)`` if every
 /// match declines.
 ///
 /// ```swift

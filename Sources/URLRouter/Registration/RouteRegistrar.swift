@@ -25,7 +25,7 @@ public struct RouteRegistrar: Sendable {
     /// Registers an action: code run when the URL is opened (MGJRouter's
     /// `registerURLPattern:toHandler:`). It runs on the caller's thread.
     /// - Parameters:
-    ///   - pattern: the pattern, for example `reader://book/<int:id>` (SPEC §2).
+    ///   - pattern: the pattern, for example `reader://book/<int:id>` (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation (``Router/url(for:parameters:)``); unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
     ///   - handler: the action; throw ``Decline`` to let the next match try.
