@@ -95,7 +95,7 @@ struct CaseInsensitiveTests {
         let error = #expect(throws: RouteTableError.self) {
             try makeTable(["/Book", "/book"], options: MatchOptions(caseInsensitivePaths: true))
         }
-        #expect(error?.problems == [.conflict("/Book", owner: "", with: "/book", otherOwner: "")])
+        #expect(error?.problems == [.conflict("/book", owner: "", with: "/Book", otherOwner: "")])
         #expect(throws: Never.self) {
             try makeTable(["/\u{212A}", "/k"], options: MatchOptions(caseInsensitivePaths: true))
         }

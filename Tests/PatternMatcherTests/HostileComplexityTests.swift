@@ -167,3 +167,23 @@ struct HostileComplexityTests {
         }
     }
 }
+
+@Suite("Hostile: conflicts at scale")
+struct ConflictScaleTests {
+    @Test("50,000 patterns of one shape: 49,999 problems, each against the reference, and a bounded message")
+    func fiftyThousandOfOneShape() {
+        var builder = RouteTableBuilder<Int>()
+        // Registered in reverse, so that the reference (the pattern that sorts first) comes last.
+        for i in (0..<50_000).reversed() { builder.add("reader://c/:p\(i)", value: i, owner: "M\(i % 7)") }
+        do {
+            _ = try builder.build()
+            Issue.record("built")
+        } catch {
+            #expect(error.problems.count == 49_999)
+            #expect(error.problems.allSatisfy { $0.conflictingRoute?.pattern == "reader://c/:p0" })
+            #expect(Set(error.problems.map(\.pattern)).count == 49_999)
+            #expect(error.description.utf8.count < 16_384, "\(error.description.utf8.count) bytes")
+            #expect(error.description.hasSuffix("… and 49949 more"))
+        }
+    }
+}

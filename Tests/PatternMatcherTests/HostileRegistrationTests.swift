@@ -35,11 +35,10 @@ struct HostileRegistrationTests {
         HostileRegistrationCase(patterns: ["/a/:id", "/a/:id"], conflicts: [["/a/:id", "/a/:id"]],
                          source: "SPEC §4: a duplicate is a conflict, reported, never a trap"),
         HostileRegistrationCase(patterns: ["/a/:id", "/a/:id", "/a/:id"],
-                         conflicts: [["/a/:id", "/a/:id"], ["/a/:id", "/a/:id"], ["/a/:id", "/a/:id"]],
-                         source: "SPEC §4: every pair is reported"),
+                         conflicts: [["/a/:id", "/a/:id"], ["/a/:id", "/a/:id"]],
+                         source: "SPEC §4: every pattern but the reference is reported once"),
         HostileRegistrationCase(patterns: ["/a/:x", "/a/*", "/a/~", "/a/<string:s>"],
-                         conflicts: [["/a/*", "/a/:x"], ["/a/*", "/a/<string:s>"], ["/a/*", "/a/~"],
-                                     ["/a/:x", "/a/<string:s>"], ["/a/:x", "/a/~"], ["/a/<string:s>", "/a/~"]],
+                         conflicts: [["/a/*", "/a/:x"], ["/a/*", "/a/<string:s>"], ["/a/*", "/a/~"]],
                          source: "SPEC §4: :a, *, ~ and <string:> are one shape"),
         HostileRegistrationCase(patterns: ["/t/<int:a>", "/t/<int:b>", "/t/<double:c>", "/t/<uuid:d>"],
                          conflicts: [["/t/<int:a>", "/t/<int:b>"]],
@@ -48,8 +47,7 @@ struct HostileRegistrationTests {
                          source: "SPEC §4: ** and **x are one shape"),
         HostileRegistrationCase(patterns: ["reader://book/:a", "READER://BOOK/:b", "reader:book/:c", "reader:///book/:d"],
                          conflicts: [["READER://BOOK/:b", "reader:///book/:d"], ["READER://BOOK/:b", "reader://book/:a"],
-                                     ["READER://BOOK/:b", "reader:book/:c"], ["reader:///book/:d", "reader://book/:a"],
-                                     ["reader:///book/:d", "reader:book/:c"], ["reader://book/:a", "reader:book/:c"]],
+                                     ["READER://BOOK/:b", "reader:book/:c"]],
                          source: "SPEC §1.4, §4: scheme and host case, opaque and empty-host spellings give one key"),
         HostileRegistrationCase(patterns: ["/Book", "/book", "/BOOK"],
                          source: "SPEC §1.7: path literals are case-sensitive, so these are three routes"),
@@ -320,7 +318,8 @@ struct HostileRegistrationTests {
             Issue.record("built")
         } catch {
             #expect(error.problems.count == 5_000)
-            #expect(error.problems.allSatisfy { $0.owner == "A" && $0.conflictingRoute?.owner == "B" })
+            // `/r<i>/:id` sorts before `/r<i>/:name`: A's patterns are the references.
+            #expect(error.problems.allSatisfy { $0.owner == "B" && $0.conflictingRoute?.owner == "A" })
         }
     }
 

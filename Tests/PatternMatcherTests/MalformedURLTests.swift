@@ -120,7 +120,7 @@ struct MalformedURLTests {
             == "malformed URL: the path has more segments than the limit ('/a/b', 4 bytes)")
         let long = "/" + String(repeating: "a", count: 99)
         #expect(MalformedURLError(url: long, reason: .tooLong, offset: nil).description
-            == "malformed URL: the URL is longer than the limit ('\(long.prefix(77))...', 100 bytes)")
+            == "malformed URL: the URL is longer than the limit ('\(long.prefix(80))…', 100 bytes)")
         #expect(Set([MalformedURLError.Reason.badEscape, .invalidUTF8, .tooLong, .tooManySegments]).count == 4)
     }
 

@@ -56,13 +56,14 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String {
-        switch kind {
+        let pattern = Echo.quoted(pattern)
+        return switch kind {
         case .missingParameter(let name):
             "no value for parameter '\(name)' of '\(pattern)'"
         case .emptyValue(let name):
             "parameter '\(name)' of '\(pattern)' stands for one segment and cannot be empty"
         case .rejectedValue(let name, let value, let reason):
-            "value '\(value)' for parameter '\(name)' of '\(pattern)' is rejected: \(reason)"
+            "value '\(Echo.quoted(value))' for parameter '\(name)' of '\(pattern)' is rejected: \(reason)"
         case .anonymousWildcard(let column):
             "'\(pattern)' has an anonymous '*' at column \(column), which cannot be generated"
         case .tooManyValues(let given, let expected):

@@ -19,6 +19,6 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(message) (column \(column) in '\(pattern)')"
+        "\(message) (column \(column) in '\(Echo.quoted(pattern))')"
     }
 }

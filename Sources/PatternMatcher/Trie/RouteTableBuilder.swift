@@ -98,20 +98,29 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         return byName.keys.sorted().map { byName[$0]!.converter }
     }
 
-    /// Every pair of patterns with the same shape (Matching rules, "Conflicts"), each pair once and in a fixed
-    /// order, whatever the registration order.
+    /// One problem for each pattern that shares its shape with another (Matching rules,
+    /// "Conflicts"): among the k patterns of one shape, the one whose text sorts first (in
+    /// UTF-8 byte order, then by owner) is the reference, and each of the other k − 1 is
+    /// reported once, paired with it, whatever the registration order.
+    /// - Complexity: O(k log k) per shape, so registration stays linear in the number of
+    ///   patterns however many share a shape.
     private func conflicts(_ sameShape: [Int32: [Int32]]) -> [RouteTableError.Problem] {
         var problems: [RouteTableError.Problem] = []
         for (first, others) in sameShape {
-            let members = [first] + others
-            for (i, a) in members.enumerated() {
-                for b in members[(i + 1)...] {
-                    let (x, y) = (entries[Int(a)], entries[Int(b)])
-                    let (p, q) = (x.pattern, x.owner) <= (y.pattern, y.owner) ? (x, y) : (y, x)
-                    problems.append(.conflict(p.pattern, owner: p.owner, with: q.pattern, otherOwner: q.owner))
-                }
+            let members = ([first] + others).map { entries[Int($0)] }
+            let reference = members.indices.min { Self.sortsBefore(members[$0], members[$1]) }!
+            let ref = members[reference]
+            for (i, member) in members.enumerated() where i != reference {
+                problems.append(.conflict(member.pattern, owner: member.owner, with: ref.pattern, otherOwner: ref.owner))
             }
         }
         return problems
+    }
+
+    /// Byte order of the pattern as written, then of the owner: the order that picks a
+    /// shape's reference pattern.
+    private static func sortsBefore(_ a: Entry, _ b: Entry) -> Bool {
+        if a.pattern != b.pattern { return a.pattern.utf8.lexicographicallyPrecedes(b.pattern.utf8) }
+        return a.owner.utf8.lexicographicallyPrecedes(b.owner.utf8)
     }
 }

@@ -53,16 +53,18 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
             return false
         }
 
+        /// One line; every pattern and owner in it is quoted bounded and escaped.
         public var description: String {
-            let who = owner.isEmpty ? "" : "[\(owner)] "
+            let who = owner.isEmpty ? "" : "[\(Echo.quoted(owner))] "
             switch kind {
             case .invalidPattern(let error):
                 return "\(who)\(error)"
             case .conflict(let other, let otherOwner):
-                let whom = otherOwner.isEmpty ? "" : " [\(otherOwner)]"
-                return "\(who)'\(pattern)' conflicts with '\(other)'\(whom): they have the same shape, so one could never match"
+                let whom = otherOwner.isEmpty ? "" : " [\(Echo.quoted(otherOwner))]"
+                return "\(who)'\(Echo.quoted(pattern))' conflicts with '\(Echo.quoted(other))'\(whom): "
+                    + "they have the same shape, so one could never match"
             case .invalidConverter(let reason):
-                return "\(who)converter '\(pattern)': \(reason)"
+                return "\(who)converter '\(Echo.quoted(pattern))': \(reason)"
             }
         }
 
@@ -76,13 +78,32 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public let problems: [Problem]
 
     /// Creates an error from problems, which it sorts.
+    /// - Complexity: O(n log n); each problem's description is written once.
     public init(problems: [Problem]) {
-        self.problems = problems.sorted()
+        self.problems = sortedOnce(problems, by: { ($0.pattern, $0.owner, $0.description) })
     }
 
+    /// The header and the first ``listedProblemLimit`` problems, then how many more
+    /// there are: bounded however many problems a table has (read ``problems`` for all).
     public var description: String {
-        let count = problems.count
-        let header = "\(count) problem\(count == 1 ? "" : "s") in the route table:"
-        return ([header] + problems.map { "- \($0)" }).joined(separator: "\n")
+        listing(problems, header: "in the route table")
     }
+}
+
+/// How many problems an error's description lists before it says how many more there are.
+package let listedProblemLimit = 50
+
+/// "n problems <where>:" and one line per problem, up to ``listedProblemLimit``.
+package func listing<Problem: CustomStringConvertible>(_ problems: [Problem], header: String) -> String {
+    let count = problems.count
+    var lines = ["\(count) problem\(count == 1 ? "" : "s") \(header):"]
+    lines += problems.prefix(listedProblemLimit).map { "- \($0)" }
+    if count > listedProblemLimit { lines.append("- … and \(count - listedProblemLimit) more") }
+    return lines.joined(separator: "\n")
+}
+
+/// `items` sorted by a key of three strings computed once per item, not once per
+/// comparison (a problem's description is written once).
+package func sortedOnce<Item>(_ items: [Item], by key: (Item) -> (String, String, String)) -> [Item] {
+    items.map { (key: key($0), item: $0) }.sorted { $0.key < $1.key }.map(\.item)
 }

@@ -43,8 +43,10 @@ public struct MalformedURLError: Error, Sendable, Hashable, CustomStringConverti
         self.offset = offset
     }
 
+    /// Bounded in bytes whatever the URL: the URL is cut to its first 80 bytes, control
+    /// characters are escaped and userinfo is shown as `***@`.
     public var description: String {
-        let shown = url.utf8.count > 80 ? String(url.prefix(77)) + "..." : url
+        let shown = Echo.quotedURL(url, limit: 80)
         if let offset {
             return "malformed URL: \(reason) (byte \(offset) in '\(shown)')"
         }

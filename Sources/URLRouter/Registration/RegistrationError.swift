@@ -65,9 +65,10 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case .table(let problem):
                 return problem.description
             case .duplicateName(let name, let otherPattern, let otherModule):
-                return "[\(module)] route name '\(name)' is used by '\(pattern)' and by '\(otherPattern)' [\(otherModule)]"
+                return "[\(Echo.quoted(module))] route name '\(Echo.quoted(name))' is used by '\(Echo.quoted(pattern))' "
+                    + "and by '\(Echo.quoted(otherPattern))' [\(Echo.quoted(otherModule))]"
             case .moduleAlreadyRegistered:
-                return "[\(module)] the module is already registered"
+                return "[\(Echo.quoted(module))] the module is already registered"
             }
         }
 
@@ -82,12 +83,12 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
     public let problems: [Problem]
 
     init(problems: [Problem]) {
-        self.problems = problems.sorted()
+        self.problems = sortedOnce(problems, by: { ($0.pattern, $0.module, $0.description) })
     }
 
+    /// The header and the first 50 problems, then how many more there are: bounded however
+    /// many problems a registration has (read ``problems`` for all of them).
     public var description: String {
-        let count = problems.count
-        return (["\(count) problem\(count == 1 ? "" : "s") in the routes:"] + problems.map { "- \($0)" })
-            .joined(separator: "\n")
+        listing(problems, header: "in the routes")
     }
 }
