@@ -17,8 +17,9 @@
 ///
 /// Registration after start-up (``register(_:)``, ``deregister(pattern:)``,
 /// ``deregister(_:)``, ``removeAll()``) builds a new table and publishes it atomically:
-/// an open sees the old table or the new one, never half a change. Handlers never run
-/// while a lock is held, so a handler may open another URL.
+/// an open sees the old table or the new one, never half a change. No user code (a
+/// handler, a factory, a converter, or the `deinit` of something the router releases)
+/// runs while a router lock is held, so any of them may use the router.
 public final class Router: Sendable, CustomStringConvertible {
     /// How a router reads URLs and what it does with those nothing matches.
     public struct Options: Sendable {
@@ -26,11 +27,24 @@ public final class Router: Sendable, CustomStringConvertible {
         public var matching: MatchOptions
         /// Told about URLs that no route matches.
         public var unmatched: UnmatchedHandler?
+        /// How many opens may be handled one inside another (a handler that opens a URL
+        /// whose handler opens another...) on one task or thread, counting `open`,
+        /// `await open` and `object(for:)`. One more is refused with
+        /// ``Refusal/nestingLimit(_:firstURL:)``, so a forwarding route fed a crafted deep
+        /// link ends in a result, never in a stack overflow, whatever the thread's stack
+        /// size. Default: 16 (about 40 KB of stack).
+        public var maxNestedOpens: Int
 
         /// Creates options.
-        public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil) {
+        /// - Parameters:
+        ///   - matching: case folding and limits for matching.
+        ///   - unmatched: told about URLs that no route matches.
+        ///   - maxNestedOpens: how many opens may be handled one inside another.
+        public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
+                    maxNestedOpens: Int = 16) {
             self.matching = matching
             self.unmatched = unmatched
+            self.maxNestedOpens = maxNestedOpens
         }
     }
 
@@ -86,7 +100,7 @@ public final class Router: Sendable, CustomStringConvertible {
     public var description: String { current.all.description }
 
     private static func declare(_ name: String, _ body: (inout RouteRegistrar) -> Void) -> ModuleRegistration {
-        let cache = TargetCache()
+        let cache = TargetCache(moduleName: name)
         var registrar = RouteRegistrar(moduleName: name, targetCache: cache)
         body(&registrar)
         return ModuleRegistration(name: name, routes: registrar.routes,
@@ -109,15 +123,14 @@ public final class Router: Sendable, CustomStringConvertible {
     }
 
     private func register(_ module: ModuleRegistration) throws(RegistrationError) {
-        let result: Result<Void, RegistrationError> = registry.withLock { registry in
+        try update { registry throws(RegistrationError) in
             guard !registry.contains(module.name) else {
-                return .failure(RegistrationError(problems: [.moduleAlreadyRegistered(module.name)]))
+                throw RegistrationError(problems: [.moduleAlreadyRegistered(module.name)])
             }
             var next = registry
             next.add(module)
-            return publish(next, into: &registry)
+            return next
         }
-        try result.get()
     }
 
     /// Removes the route registered with exactly `pattern` (as written) and publishes the
@@ -125,11 +138,10 @@ public final class Router: Sendable, CustomStringConvertible {
     /// - Returns: whether such a route was registered.
     @discardableResult
     public func deregister(pattern: String) -> Bool {
-        registry.withLock { registry in
+        (try? update { registry in
             var next = registry
-            guard next.removeRoute(pattern: pattern) else { return false }
-            return (try? publish(next, into: &registry).get()) != nil
-        }
+            return next.removeRoute(pattern: pattern) ? next : nil
+        }) == true
     }
 
     /// Removes every route of `module` and releases its cached targets.
@@ -139,26 +151,28 @@ public final class Router: Sendable, CustomStringConvertible {
         deregister(moduleNamed: module.moduleName)
     }
 
-    /// Removes every route registered under `moduleName`.
+    /// Removes every route registered under `moduleName` and releases its cached targets.
     /// - Returns: the number of routes removed.
     @discardableResult
     public func deregister(moduleNamed moduleName: String) -> Int {
-        registry.withLock { registry in
+        var removed: ModuleRegistration?
+        _ = try? update { registry in
             var next = registry
-            guard let removed = next.removeModule(moduleName) else { return 0 }
-            guard (try? publish(next, into: &registry).get()) != nil else { return 0 }
-            removed.targets.releaseAll()
-            return removed.routes.count
+            removed = next.removeModule(moduleName)
+            return removed == nil ? nil : next
         }
+        removed?.targets.releaseAll()
+        return removed?.routes.count ?? 0
     }
 
     /// Removes every route, module and declared converter.
     public func removeAll() {
-        registry.withLock { registry in
-            let modules = registry.modules
-            _ = publish(Registry(), into: &registry)
-            modules.forEach { $0.targets.releaseAll() }
+        var modules: [ModuleRegistration] = []
+        _ = try? update { registry in
+            modules = registry.modules
+            return Registry()
         }
+        modules.forEach { $0.targets.releaseAll() }
     }
 
     /// Drops the cached targets of `module` (CTMediator's `releaseCachedTarget`).
@@ -168,23 +182,39 @@ public final class Router: Sendable, CustomStringConvertible {
 
     /// Drops the cached targets of the module registered as `moduleName`.
     public func releaseCachedTargets(moduleNamed moduleName: String) {
-        registry.withLock { $0.modules.first { $0.name == moduleName } }?.targets.releaseAll()
+        registry.withLock { $0.modules.first { $0.name == moduleName }?.targets }?.releaseAll()
     }
 
     /// Drops every module's cached targets.
     public func releaseAllCachedTargets() {
-        registry.withLock { $0.modules }.forEach { $0.targets.releaseAll() }
+        registry.withLock { $0.modules.map(\.targets) }.forEach { $0.releaseAll() }
     }
 
-    /// Builds and publishes the table for `next`; on success `next` becomes the registry.
-    private func publish(_ next: Registry, into registry: inout Registry) -> Result<Void, RegistrationError> {
-        do {
+    /// Applies `change` to the registry and publishes the table for the result; `change`
+    /// returns `nil` when there is nothing to do.
+    ///
+    /// The new table is built with no lock held (building asks converters for their
+    /// names, user code), then published only if no other change came first; otherwise
+    /// the change is made again on the newer registry. What the change replaces (the old
+    /// registry, the old table, with their handlers and whatever those capture) is
+    /// released after the locks are, so a `deinit` it runs may use the router.
+    /// - Returns: whether a new table was published.
+    @discardableResult
+    private func update(_ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
+        while true {
+            let base = registry.withLock { $0 }
+            guard var next = try change(base) else { return false }
+            next.generation = base.generation + 1
             let snapshot = try Snapshot(registry: next, options: options.matching)
-            published.withLock { $0 = snapshot }
-            registry = next
-            return .success(())
-        } catch {
-            return .failure(error)
+            let replaced: (Registry, Snapshot)? = registry.withLock { registry in
+                guard registry.generation == base.generation else { return nil }
+                var old = next
+                swap(&registry, &old)
+                var table = snapshot
+                published.withLock { swap(&$0, &table) }
+                return (old, table)
+            }
+            if replaced != nil { return true }
         }
     }
 }
@@ -200,6 +230,8 @@ struct ModuleRegistration: Sendable {
 /// What is registered, in registration order.
 struct Registry: Sendable {
     private(set) var modules: [ModuleRegistration] = []
+    /// Counts published changes, so a change built from an older registry is made again.
+    var generation = 0
     /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
     /// that use them keep working when the declaring module leaves.
     private(set) var converters: [(module: String, converter: any ParameterConverter)] = []

@@ -24,14 +24,14 @@ struct FoundationURLTests {
         let url = try #require(URL(string: "reader://files/a%2Fb/?from=shelf"))
         let completed = Shared(0)
 
-        #expect(router.open(url) { _ in completed.increment() }.outcome == .handled("reader://files/:name"))
+        #expect(router.open(url, source: .app) { _ in completed.increment() }.outcome == .handled("reader://files/:name"))
         #expect(log.current == ["file a/b from shelf"], "'%2F' stays inside its segment; the trailing slash changes nothing")
         #expect(completed.current == 1, "the completion reaches the handler")
-        #expect(router.canOpen(url))
-        #expect(!router.canOpen(try #require(URL(string: "reader://nothing"))))
+        #expect(router.canOpen(url, source: .app))
+        #expect(!router.canOpen(try #require(URL(string: "reader://nothing")), source: .app))
         #expect(!router.canOpen(url, source: .external))
-        #expect(router.object(for: try #require(URL(string: "reader://count"))) as? Int == 3)
-        #expect(router.object(for: try #require(URL(string: "reader://count")), as: Int.self) == 3)
+        #expect(router.object(for: try #require(URL(string: "reader://count")), source: .app) as? Int == 3)
+        #expect(router.object(for: try #require(URL(string: "reader://count")), as: Int.self, source: .app) == 3)
     }
 
     @Test("the awaiting open accepts a URL")
@@ -39,7 +39,7 @@ struct FoundationURLTests {
         let log = Shared<[String]>([])
         let router = try Self.router(log)
 
-        let result = await router.open(try #require(URL(string: "reader://sync/5")))
+        let result = await router.open(try #require(URL(string: "reader://sync/5")), source: .app)
 
         #expect(result.outcome == .handled("reader://sync/<int:id>"))
         #expect(log.current == ["sync 5"])
@@ -53,7 +53,7 @@ struct FoundationURLTests {
         let url = try #require(try router.foundationURL(for: "file", parameters: ["name": "read me/first.txt"]))
 
         #expect(url.absoluteString == "reader://files/read%20me%2Ffirst.txt")
-        #expect(router.open(url).outcome == .handled("reader://files/:name"))
+        #expect(router.open(url, source: .app).outcome == .handled("reader://files/:name"))
         #expect(log.current == ["file read me/first.txt from "])
     }
 }

@@ -1,55 +1,142 @@
 import PatternMatcher
 
 /// What happened to an open: each outcome told apart.
-public enum OpenResult: Sendable, CustomStringConvertible {
-    /// A route's handler took the URL. Asynchronous handlers started by the synchronous
-    /// `open` report this as soon as they start.
+///
+/// `OpenResult` is `Equatable`: two `failed` results are equal when their routes are and
+/// their errors are equal values of one `Equatable` error type.
+public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
+    /// A route's handler took the URL and finished (a reply may still come later, from a
+    /// request the handler kept).
     case handled(RouteInfo)
+    /// A synchronous `open` started a handler that it cannot finish on this thread: an
+    /// asynchronous handler, or a main-actor handler opened off the main actor. Its outcome
+    /// (handled, declined to the next match, failed) is ``PendingOpen/result``; the
+    /// completion is still called exactly once.
+    case pending(RouteInfo, PendingOpen)
     /// Routes matched, and every one of their handlers declined (listed best first).
     case declined([RouteInfo])
     /// No route matches (the unmatched handler, if any, was told).
     case unmatched
     /// The URL is malformed (Matching rules, "Malformed URLs"); nothing ran.
     case malformed(MalformedURLError)
-    /// The URL was refused before matching: an external open of a URL with userinfo.
-    case refused(String)
+    /// The open was refused before any handler ran; ``Refusal`` says why.
+    case refused(Refusal)
     /// A handler threw an error other than ``Decline``.
     case failed(RouteInfo, any Error)
 
-    /// Whether a handler took the URL.
+    /// Whether a handler took the URL (``handled(_:)``).
     public var isHandled: Bool {
         if case .handled = self { return true }
         return false
     }
 
-    /// The route that handled (or failed on) the URL.
+    /// The route that handled, started or failed on the URL.
     public var route: RouteInfo? {
         switch self {
-        case .handled(let route), .failed(let route, _): route
+        case .handled(let route), .pending(let route, _), .failed(let route, _): route
         default: nil
         }
     }
 
+    /// Whether a handler took the URL or was started on it: the cases in which the
+    /// completion is called.
+    var tookURL: Bool {
+        switch self {
+        case .handled, .pending: true
+        default: false
+        }
+    }
+
+    /// One line, bounded in bytes; URLs in it are escaped and their userinfo hidden.
     public var description: String {
         switch self {
         case .handled(let route): "handled by \(route)"
-        case .declined(let routes): "declined by \(routes.map(\.description).joined(separator: ", "))"
+        case .pending(let route, _): "pending in \(route)"
+        case .declined(let routes): "declined by \(routes.prefix(10).map(\.description).joined(separator: ", "))"
+            + (routes.count > 10 ? " and \(routes.count - 10) more" : "")
         case .unmatched: "no route matches"
         case .malformed(let error): "\(error)"
-        case .refused(let reason): "refused: \(reason)"
-        case .failed(let route, let error): "failed in \(route): \(error)"
+        case .refused(let refusal): "refused: \(refusal)"
+        case .failed(let route, let error): "failed in \(route): \(Echo.quoted(String(describing: error)))"
+        }
+    }
+
+    public static func == (lhs: OpenResult, rhs: OpenResult) -> Bool {
+        switch (lhs, rhs) {
+        case (.handled(let a), .handled(let b)): a == b
+        case (.pending(let a, let p), .pending(let b, let q)): a == b && p === q
+        case (.declined(let a), .declined(let b)): a == b
+        case (.unmatched, .unmatched): true
+        case (.malformed(let a), .malformed(let b)): a == b
+        case (.refused(let a), .refused(let b)): a == b
+        case (.failed(let a, let e), .failed(let b, let f)): a == b && errorsAreEqual(e, f)
+        default: false
+        }
+    }
+}
+
+/// Whether two errors are equal values of one `Equatable` type; errors of other types are
+/// never equal.
+func errorsAreEqual(_ a: any Error, _ b: any Error) -> Bool {
+    guard let a = (a as Any) as? any Equatable else { return false }
+    func equals<E: Equatable>(_ a: E, _ b: any Error) -> Bool { (b as? E) == a }
+    return equals(a, b)
+}
+
+/// Why an open was refused before any handler ran.
+public struct Refusal: Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: Hashable {
+        case userinfoFromOutside
+        case nestingLimit(Int, firstURL: String)
+    }
+    private let kind: Kind
+    private init(_ kind: Kind) { self.kind = kind }
+
+    /// An external open of a URL that carries userinfo (`reader://trusted.com@evil.com/`),
+    /// which could make a reader believe the URL points somewhere it does not
+    /// (Matching rules, "Sources and exposure").
+    public static let userinfoFromOutside = Refusal(.userinfoFromOutside)
+
+    /// An open made while `limit` opens were already being handled on this task or thread,
+    /// one inside another (``Router/Options/maxNestedOpens``); `firstURL` began the chain.
+    public static func nestingLimit(_ limit: Int, firstURL: String) -> Refusal {
+        Refusal(.nestingLimit(limit, firstURL: firstURL))
+    }
+
+    /// The limit that was reached, when the open nested too deeply.
+    public var nestingLimit: Int? {
+        if case .nestingLimit(let limit, _) = kind { return limit }
+        return nil
+    }
+
+    /// The URL that began a chain of nested opens that went too deep.
+    public var chainStart: String? {
+        if case .nestingLimit(_, let url) = kind { return url }
+        return nil
+    }
+
+    /// One line; the URL in it is bounded, escaped, and its userinfo hidden.
+    public var description: String {
+        switch kind {
+        case .userinfoFromOutside:
+            "a URL from outside the app cannot carry userinfo"
+        case .nestingLimit(let limit, let url):
+            "more than \(limit) opens nested one inside another (the chain began with '\(Echo.quotedURL(url, limit: 120))')"
         }
     }
 }
 
 /// A URL no route matched, as the unmatched handler sees it.
-public struct UnmatchedRequest: Sendable {
+public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     /// The URL as opened.
     public let url: String
     /// Where the open came from.
     public let source: OpenSource
     /// The caller's data.
     public let userInfo: [String: any Sendable]
+
+    /// One line naming the URL (bounded, escaped, userinfo hidden) and the source.
+    public var description: String { "no route matches '\(Echo.quotedURL(url))' (source: \(source))" }
 }
 
 /// Called when no route matches (CTMediator's `notFound:` target); reached by external

@@ -1,9 +1,13 @@
 import PatternMatcher
 
 /// Everything a handler receives about one open, each part kept apart (Matching rules, "Parameters and the query").
+///
+/// A handler may keep its request (a picker screen does) and reply later through
+/// ``reply(_:)``; when the last copy is released without a reply, a caller waiting for
+/// one is told at once.
 public struct RouteRequest: Sendable {
     /// The URL as opened.
-    public let url: String
+    public var url: String { match.url }
     /// The matched route: pattern, name, module and exposure.
     public let route: RouteInfo
     /// Where the open came from.
@@ -13,21 +17,69 @@ public struct RouteRequest: Sendable {
     /// The router that matched the URL, so that a handler can open another URL without
     /// keeping the router in global state (or capturing it, which would make a cycle).
     /// Held weakly: a request kept after its router is gone answers `nil`.
+    ///
+    /// An open made through it while the handler runs inherits this request's source (a
+    /// handler of a deep link forwards as a deep link) unless it names one; after the
+    /// handler returned (from a stored request), use ``open(_:userInfo:completion:)``,
+    /// which always forwards with ``source``.
     public var router: Router? { routerReference }
     private weak var routerReference: Router?
-    /// The caller's completion, if it passed one; call it through ``complete(_:)``.
-    public let completion: RouteCompletion?
     let match: RouteMatch<Int>
+    /// Where replies go; `nil` when nobody waits for one (`object(for:)`).
+    private let token: ReplyToken?
+    /// The open this request belongs to, for the opens its handler forwards.
+    private let context: OpenContext
 
-    init(url: String, route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable],
-         router: Router, completion: RouteCompletion?, match: RouteMatch<Int>) {
-        self.url = url
+    init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
+         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext) {
         self.route = route
         self.source = source
         self.userInfo = userInfo
         self.routerReference = router
-        self.completion = completion
         self.match = match
+        self.token = token
+        self.context = context
+    }
+
+    /// Replies to the caller: the value reaches the completion of a synchronous `open`, or
+    /// `await open(_:expecting:userInfo:source:)`. The first reply counts; later ones are
+    /// ignored. May be called after the handler returned, from any thread.
+    /// - Parameter value: the reply; `nil` says "finished, nothing to give".
+    public func reply(_ value: (any Sendable)?) {
+        token?.channel.deliver(.value(value))
+    }
+
+    /// Calls the caller's completion with `result` (MGJRouter's `completion`): the same as
+    /// ``reply(_:)``.
+    public func complete(_ result: (any Sendable)? = nil) {
+        reply(result)
+    }
+
+    /// Opens `url` as part of this request: from this request's ``source``, nested in its
+    /// open (so the nesting limit counts it), whether the handler is still running or
+    /// replied long ago. The way to forward an inner link.
+    ///
+    /// ```swift
+    /// routes.action("reader://go/**url", exposure: .external) { request in
+    ///     request.open(request.parameters["url"].map(String.init) ?? "", completion: request.complete)
+    /// }
+    /// ```
+    /// - Returns: the inner open's result, or ``OpenResult/unmatched`` when the router is gone.
+    @discardableResult
+    public func open(_ url: String, userInfo: [String: any Sendable] = [:], completion: RouteCompletion? = nil) -> OpenResult {
+        guard let router else { return .unmatched }
+        return OpenContext.$current.withValue(context) {
+            router.open(url, userInfo: userInfo, source: source, completion: completion)
+        }
+    }
+
+    /// Opens `url` as part of this request and awaits it; see ``open(_:userInfo:completion:)``.
+    @discardableResult
+    public func open(_ url: String, userInfo: [String: any Sendable] = [:]) async -> OpenResult {
+        guard let router else { return .unmatched }
+        return await OpenContext.$current.withValue(context) {
+            await router.open(url, userInfo: userInfo, source: source)
+        }
     }
 
     /// The path parameters, decoded on read.
@@ -81,11 +133,6 @@ public struct RouteRequest: Sendable {
         guard let value = Value(text) else { throw ParameterError(name: name, value: text, type: "\(type)", route: route) }
         return value
     }
-
-    /// Calls the caller's completion, if any, with `result`.
-    public func complete(_ result: (any Sendable)? = nil) {
-        completion?(result)
-    }
 }
 
 /// A parameter a handler required is missing or does not convert.
@@ -101,8 +148,8 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         if let value {
-            return "parameter '\(name)' = '\(value)' is not a valid \(type) (route '\(route.pattern)')"
+            return "parameter '\(name)' = '\(Echo.quoted(value))' is not a valid \(type) (route '\(Echo.quoted(route.pattern))')"
         }
-        return "parameter '\(name)' is missing (route '\(route.pattern)')"
+        return "parameter '\(name)' is missing (route '\(Echo.quoted(route.pattern))')"
     }
 }

@@ -1,67 +1,159 @@
 import PatternMatcher
 
 extension Router {
-    /// Opens `url` and awaits its handler, asynchronous or not; a declining handler passes
+    /// Opens `url` and awaits its handler, whatever its kind; a declining handler passes
     /// to the next match, as in the synchronous `open(_:userInfo:source:completion:)`.
     ///
     /// ```swift
     /// let result = await router.open("reader://book/42/download")
     /// ```
-    /// A handler that throws (including `CancellationError` when the task is cancelled)
-    /// gives ``OpenResult/failed(_:_:)``; the router itself is unchanged.
+    /// Main-actor handlers run on the main actor, asynchronous ones are awaited. A handler
+    /// that throws (including `CancellationError` when the task is cancelled) gives
+    /// ``OpenResult/failed(_:_:)``; the router itself is unchanged.
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
+    ///   - source: as for the synchronous `open`; `nil` inherits the source of the open
+    ///     being handled, else ``OpenSource/app``.
+    /// - Returns: never ``OpenResult/pending(_:_:)``.
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:],
-                     source: OpenSource = .app) async -> OpenResult {
-        let snapshot = current
-        let matches = snapshot.table(for: source).matches(url)
-        var declined: [RouteInfo] = []
-        for match in matches {
-            if let refusal = refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) { return refusal }
-            let route = snapshot.routes[match.value]
-            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
-            do {
-                switch route.handler {
-                case .action(let action): try action(request)
-                case .mainActorAction(let action): try await MainActor.run { try action(request) }
-                case .asyncAction(let action): try await action(request)
-                case .object(let make): _ = try make(request)
-                case .asyncObject(let make): _ = try await make(request)
-                }
-                return .handled(route.info)
-            } catch is Decline {
-                declined.append(route.info)
-            } catch {
-                return .failed(route.info, error)
-            }
+                     source: OpenSource? = nil) async -> OpenResult {
+        await open(url, userInfo: userInfo, source: source, replyingTo: ReplyChannel())
+    }
+
+    /// Opens `url` and awaits the value its handler replies with: a picker's choice, a
+    /// screen's result.
+    ///
+    /// ```swift
+    /// // The destination replies through its request, now or later:
+    /// routes.mainActorAction("reader://picker/color") { request in
+    ///     showPicker { color in request.reply(color) }
+    /// }
+    /// // The caller awaits it:
+    /// if case .value(let color) = await router.open("reader://picker/color", expecting: String.self) { ... }
+    /// ```
+    /// The first reply counts; later ones are ignored. A handler that finishes and releases
+    /// its request without replying resumes the caller at once with
+    /// ``RouteReply/noValue(_:)``; a cancelled caller is resumed with
+    /// ``RouteReply/cancelled``.
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - expecting: the type of the reply.
+    ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    public func open<Value>(_ url: String, expecting: Value.Type, userInfo: [String: any Sendable] = [:],
+                            source: OpenSource? = nil) async -> RouteReply<Value> {
+        let channel = ReplyChannel()
+        let result = await open(url, userInfo: userInfo, source: source, replyingTo: channel)
+        guard case .handled(let route) = result else { return .notHandled(result) }
+        switch await channel.wait() {
+        case .cancelled: return .cancelled
+        case .value(nil): return .noValue(route)
+        case .value(let value?):
+            if let value = value as? Value { return .value(value) }
+            return .otherType(route, "\(type(of: value))")
         }
-        if declined.isEmpty {
-            // Nothing matched: the URL is looked at again only now, to say why.
-            if let error = matches.malformed { return .malformed(error) }
-            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return refusal }
-            notifyUnmatched(url, source: source, userInfo: userInfo)
-            return .unmatched
+    }
+
+    /// The one asynchronous open: what both `await open` forms run.
+    private func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
+                      replyingTo channel: ReplyChannel) async -> OpenResult {
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        case .finished(let result):
+            channel.discard()
+            if result == .unmatched { notifyUnmatched(url, source: source ?? OpenContext.current?.source ?? .app, userInfo: userInfo) }
+            return result
+        case .matched(let opening, let first):
+            // The token is the call's argument only: once the handlers are done with their
+            // requests, a reply that never came is "no value".
+            let result = await opening.runAwaiting(from: first, index: 0, declined: [], token: ReplyToken(channel: channel))
+            if !result.tookURL { channel.discard() }
+            return result
         }
-        return .declined(declined)
     }
 
     /// The object the best matching object route returns for `url`, awaiting
     /// asynchronous object handlers; `nil` if none gives one.
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - userInfo: caller data handed to the handler.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     public func object(for url: String, userInfo: [String: any Sendable] = [:],
-                       source: OpenSource = .app) async -> (any Sendable)? {
-        let snapshot = current
-        for match in snapshot.table(for: source).matches(url) {
-            if refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) != nil { return nil }
-            let route = snapshot.routes[match.value]
-            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
+                       source: OpenSource? = nil) async -> (any Sendable)? {
+        try? await makeObject(for: url, userInfo: userInfo, source: source, as: (any Sendable).self, mainActorValues: false)
+    }
+
+    /// The object for `url`, if it is a `T`, awaiting asynchronous object handlers and
+    /// running main-actor ones on the main actor.
+    public func object<T: Sendable>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = [:],
+                                    source: OpenSource? = nil) async -> T? {
+        try? await makeObject(for: url, as: type, userInfo: userInfo, source: source)
+    }
+
+    /// The object for `url` as a `T`, or the reason there is none, awaiting asynchronous
+    /// object handlers and running main-actor ones on the main actor.
+    /// - Throws: ``ObjectError``, as the synchronous form, except that it never needs
+    ///   `await` or the main actor.
+    public func makeObject<T: Sendable>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = [:],
+                                        source: OpenSource? = nil) async throws(ObjectError) -> T {
+        try await makeObject(for: url, userInfo: userInfo, source: source, as: type, mainActorValues: true)
+    }
+
+    private func makeObject<T: Sendable>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
+                                         as type: T.Type, mainActorValues: Bool) async throws(ObjectError) -> T {
+        let opening: Opening
+        let first: RouteMatch<Int>
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        case .finished(let result): throw ObjectError(result)
+        case .matched(let started, let match): (opening, first) = (started, match)
+        }
+        var reasons = ObjectError.Collector()
+        var candidates = Opening.Candidates(opening, first: first)
+        while let match = candidates.next() {
+            let route = opening.snapshot.routes[match.value]
+            let request = opening.request(for: match, route: route, token: nil)
+            let made: Result<T?, any Error>
             switch route.handler {
             case .object(let make):
-                if let object = try? make(request) { return object }
+                made = await opening.inContext { Result { try make(request) as? T } }
             case .asyncObject(let make):
-                if let object = try? await make(request) { return object }
+                made = await opening.inContext { await Result { try await make(request) as? T } }
+            case .mainActorObject(let make) where mainActorValues:
+                made = await opening.inContext { await MainActor.run { Result { try make(request) as? T } } }
+            case .mainActorObject:
+                reasons.add(.needsMainActor(route.info))
+                continue
             default:
+                reasons.add(.notAnObjectRoute(route.info))
                 continue
             }
+            switch made {
+            case .success(let value?): return value
+            case .success(nil): reasons.add(.otherType(route.info, "a value that is not a \(T.self)"))
+            case .failure(is Decline): reasons.add(.declined([route.info]))
+            case .failure(let error): reasons.add(.failed(route.info, error))
+            }
         }
-        return nil
+        throw reasons.error
+    }
+}
+
+extension Opening {
+    /// Runs `body` with this open's context: its handlers' nested opens count it and
+    /// inherit its source.
+    func inContext<R>(_ body: () async -> R) async -> R {
+        await OpenContext.$current.withValue(context) { await body() }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Catches an asynchronous body's error, as `Result(catching:)` does a synchronous one's.
+    init(_ body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+
+    init(_ body: () throws -> Success) {
+        do { self = .success(try body()) } catch { self = .failure(error) }
     }
 }

@@ -9,154 +9,247 @@ extension Router {
     ///     print("finished with", value ?? "nothing")
     /// }
     /// ```
+    /// Action and object handlers run on the calling thread, as do main-actor handlers
+    /// when the caller is on the main actor. An asynchronous handler, or a main-actor
+    /// handler opened elsewhere, cannot finish here: the open then returns
+    /// ``OpenResult/pending(_:_:)``, and that handler (and, if it declines, the next
+    /// matches') runs in a task, with the same rules.
+    ///
     /// - Parameters:
     ///   - url: the URL, as a string (Matching rules, "From a URL to a route key").
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
-    ///   - source: ``OpenSource/app`` (default) or ``OpenSource/external`` for deep links,
-    ///     which see only external routes.
-    ///   - completion: passed to the handler, which calls it through ``RouteRequest/complete(_:)``;
-    ///     an object handler's value is passed to it.
-    /// - Returns: handled, declined, unmatched, malformed, refused or failed.
+    ///   - source: ``OpenSource/external`` for deep links, which see only external routes;
+    ///     ``OpenSource/app`` for code in the app. `nil` (the default) means the source of
+    ///     the open being handled on this task or thread, so a handler of a deep link
+    ///     forwards as a deep link, and ``OpenSource/app`` outside any handler.
+    ///   - completion: called exactly once when the result is ``OpenResult/handled(_:)`` or
+    ///     ``OpenResult/pending(_:_:)``: with what the handler passes to
+    ///     ``RouteRequest/reply(_:)`` (an object handler's value), or with `nil` once the
+    ///     handler finished and released its request without replying. Never called for
+    ///     the other results.
+    /// - Returns: what happened; nothing is thrown and nothing traps, whatever the URL.
     /// - Complexity: one lookup (O(URL length + trie nodes visited)) plus the handlers run.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource = .app,
+    public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource? = nil,
                      completion: RouteCompletion? = nil) -> OpenResult {
-        let snapshot = current
-        let table = snapshot.table(for: source)
+        let channel = ReplyChannel(sink: completion)
+        let opening: Opening
         let first: RouteMatch<Int>
-        switch table.match(url) {
-        case .malformed(let error): return .malformed(error)
-        case .notFound:
-            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return refusal }
-            notifyUnmatched(url, source: source, userInfo: userInfo)
-            return .unmatched
-        case .matched(let match): first = match
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        case .finished(let result):
+            channel.discard()
+            if result == .unmatched { notifyUnmatched(url, source: source ?? OpenContext.current?.source ?? .app, userInfo: userInfo) }
+            return result
+        case .matched(let started, let match):
+            (opening, first) = (started, match)
         }
-        if let refusal = refusal(of: url, from: source, hasUserinfo: first.hasUserinfo) { return refusal }
-        // The common case: the best match's handler takes the URL. The other matches are
-        // looked for only when it declines.
+        // The requests hold the token; when the last one goes without a reply, the
+        // completion gets `nil`.
+        let token = ReplyToken(channel: channel)
         var declined: [RouteInfo] = []
-        func attempt(_ match: RouteMatch<Int>) -> OpenResult? {
-            let route = snapshot.routes[match.value]
-            switch run(route.handler, request(for: match, route: route, source: source, userInfo: userInfo,
-                                              completion: completion)) {
-            case .handled: return .handled(route.info)
-            case .failed(let error): return .failed(route.info, error)
-            case .declined: declined.append(route.info); return nil
+        var candidates = Opening.Candidates(opening, first: first)
+        while let match = candidates.next() {
+            let route = opening.snapshot.routes[match.value]
+            switch opening.runHere(route.handler, opening.request(for: match, route: route, token: token)) {
+            case .handled:
+                return .handled(route.info)
+            case .failed(let error):
+                channel.discard()
+                return .failed(route.info, error)
+            case .declined:
+                declined.append(route.info)
+            case .needsMainActor, .needsAsync:
+                return .pending(route.info, finishLater(opening, from: match, index: candidates.index,
+                                                        declined: declined, token: token))
             }
         }
-        if let result = attempt(first) { return result }
-        for match in table.matches(url).dropFirst() {
-            if let result = attempt(match) { return result }
-        }
+        channel.discard()
         return .declined(declined)
+    }
+
+    /// Runs the rest of a synchronous open in a task, from the handler it could not run.
+    private func finishLater(_ opening: Opening, from match: RouteMatch<Int>, index: Int, declined: [RouteInfo],
+                             token: ReplyToken) -> PendingOpen {
+        let pending = PendingOpen()
+        Task {
+            let result = await opening.runAwaiting(from: match, index: index, declined: declined, token: token)
+            // The completion is called exactly once for a pending open, even when no
+            // handler takes the URL in the end.
+            if !result.tookURL { token.channel.deliver(.value(nil)) }
+            pending.finish(result)
+        }
+        return pending
     }
 
     /// The object the best matching object route returns for `url` (MGJRouter's
     /// `objectForURL:`), or `nil`.
     ///
-    /// Action routes and asynchronous object routes are skipped (use the `async`
-    /// overload for the latter); a declining or throwing handler passes to the next match.
+    /// Only ``RouteRegistrar/object(_:name:exposure:handler:)`` routes answer here:
+    /// main-actor object routes give values that are not `Sendable` (use
+    /// ``object(for:as:userInfo:source:)``), asynchronous ones need `await`. A declining
+    /// or throwing handler passes to the next match. ``makeObject(for:as:userInfo:source:)``
+    /// says why there is no object.
     public func object(for url: String, userInfo: [String: any Sendable] = [:],
-                       source: OpenSource = .app) -> (any Sendable)? {
-        let snapshot = current
-        for match in snapshot.table(for: source).matches(url) {
-            if refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) != nil { return nil }
-            let route = snapshot.routes[match.value]
-            guard case .object(let handler) = route.handler else { continue }
-            let request = request(for: match, route: route, source: source, userInfo: userInfo, completion: nil)
-            if let object = try? handler(request) { return object }
-        }
-        return nil
+                       source: OpenSource? = nil) -> (any Sendable)? {
+        try? makeObject(for: url, userInfo: userInfo, source: source, accepting: { made -> (any Sendable)? in
+            if case .sendable(let value) = made { return value }
+            return nil
+        }, mainActorValues: false)
     }
 
-    /// The object for `url`, if it is a `T`.
+    /// The object for `url`, if it is a `T` (a view controller, a service).
     ///
     /// ```swift
     /// let service = router.object(for: "reader://service/cart", as: CartService.self)
+    /// let screen = router.object(for: "reader://book/42", as: UIViewController.self)   // on the main actor
     /// ```
+    /// Main-actor object routes answer when this is called on the main actor; elsewhere,
+    /// and for any other reason there is no object, the result is `nil` and
+    /// ``makeObject(for:as:userInfo:source:)`` says why.
     public func object<T>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = [:],
-                          source: OpenSource = .app) -> T? {
-        object(for: url, userInfo: userInfo, source: source) as? T
+                          source: OpenSource? = nil) -> T? {
+        try? makeObject(for: url, as: type, userInfo: userInfo, source: source)
     }
 
-    /// Whether some route matches `url` for `source`: the same matching as `open(_:userInfo:source:completion:)`
-    /// without running handlers, so it never answers yes for a URL nothing handles
-    /// (a handler that declines at run time is the one thing it cannot foresee).
-    public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {
-        guard let match = current.table(for: source).match(url).match else { return false }
-        return refusal(of: url, from: source, hasUserinfo: match.hasUserinfo) == nil
+    /// The object for `url` as a `T`, or the reason there is none.
+    ///
+    /// ```swift
+    /// do {
+    ///     let screen = try router.makeObject(for: "reader://book/42", as: BookViewController.self)
+    /// } catch {
+    ///     print(error)   // for example: "'reader://book/:id' [BookDetail] is an action route, not an object route"
+    /// }
+    /// ```
+    /// - Throws: ``ObjectError``: no match, malformed, refused, not an object route, an
+    ///   object of another type, declined, failed, or a route that needs the main actor or
+    ///   `await`. When several routes match, the best match's reason is given.
+    public func makeObject<T>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = [:],
+                              source: OpenSource? = nil) throws(ObjectError) -> T {
+        try makeObject(for: url, userInfo: userInfo, source: source, accepting: { $0.value as? T }, mainActorValues: true)
+    }
+
+    private func makeObject<T>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
+                               accepting cast: (Opening.Made) -> T?, mainActorValues: Bool) throws(ObjectError) -> T {
+        let opening: Opening
+        let first: RouteMatch<Int>
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        case .finished(let result): throw ObjectError(result)
+        case .matched(let started, let match): (opening, first) = (started, match)
+        }
+        var reasons = ObjectError.Collector()
+        var candidates = Opening.Candidates(opening, first: first)
+        while let match = candidates.next() {
+            let route = opening.snapshot.routes[match.value]
+            guard route.handler.isObject else {
+                reasons.add(.notAnObjectRoute(route.info))
+                continue
+            }
+            if case .mainActorObject = route.handler, !mainActorValues {
+                reasons.add(.needsMainActor(route.info))
+                continue
+            }
+            switch opening.runHere(route.handler, opening.request(for: match, route: route, token: nil)) {
+            case .handled(let made):
+                if let value = cast(made) { return value }
+                reasons.add(.otherType(route.info, made.value.map { "\(type(of: $0))" } ?? "nil"))
+            case .declined: reasons.add(.declined([route.info]))
+            case .failed(let error): reasons.add(.failed(route.info, error))
+            case .needsMainActor: reasons.add(.needsMainActor(route.info))
+            case .needsAsync: reasons.add(.needsAsync(route.info))
+            }
+        }
+        throw reasons.error
+    }
+
+    /// Whether some route matches `url` for `source`: the same matching as
+    /// `open(_:userInfo:source:completion:)` without running handlers, so it never answers
+    /// yes for a URL nothing handles (a handler that declines at run time is the one
+    /// thing it cannot foresee).
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    public func canOpen(_ url: String, source: OpenSource? = nil) -> Bool {
+        if case .matched = Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) { return true }
+        return false
     }
 
     /// Whether a route other than a catch-all fallback matches `url` (MGJRouter's
     /// `canOpenURL:matchExactly:`): `reader://**` answering for everything does not count.
-    /// - Parameter excludingCatchAll: ignore routes that match through `**`.
-    public func canOpen(_ url: String, source: OpenSource = .app, excludingCatchAll: Bool) -> Bool {
-        guard excludingCatchAll else { return canOpen(url, source: source) }
-        return current.table(for: source).matches(url).contains {
-            !$0.isCatchAllMatch && refusal(of: url, from: source, hasUserinfo: $0.hasUserinfo) == nil
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    ///   - excludingCatchAll: ignore routes that match through `**`.
+    public func canOpen(_ url: String, source: OpenSource? = nil, excludingCatchAll: Bool) -> Bool {
+        guard case .matched(let opening, let first) = Opening.start(self, url: url, source: source, userInfo: [:],
+                                                                     runsHandlers: false)
+        else { return false }
+        guard excludingCatchAll else { return true }
+        var candidates = Opening.Candidates(opening, first: first)
+        while let match = candidates.next() {
+            if !match.isCatchAllMatch { return true }
         }
+        return false
     }
 
-    /// External URLs that carry userinfo are refused (Matching rules, "Sources and exposure"), before any handler runs.
+    /// The route `open` would run first for `url`, with its parameters, without running
+    /// anything: a dry run for tests, tools and previews.
     ///
-    /// - Parameter hasUserinfo: what the match found, when there is a match; `nil` when
-    ///   nothing matched. The URL is parsed here only for an external URL that has or may
-    ///   have userinfo, so the common path reads it once.
-    func refusal(of url: String, from source: OpenSource, hasUserinfo: Bool?) -> OpenResult? {
-        guard source.isExternal, hasUserinfo != false else { return nil }
-        do {
-            let parsed = try ParsedURL(url, limits: options.matching.limits)
-            if let userinfo = parsed.userinfo {
-                return .refused("a URL from outside the app cannot carry userinfo ('\(userinfo)@')")
-            }
-            return nil
-        } catch {
-            return .malformed(error)
+    /// ```swift
+    /// if case .route(let resolved) = router.resolve("reader://book/42?from=mail") {
+    ///     resolved.route.pattern        // "reader://book/<int:id>"
+    ///     resolved.parameters["id"]     // "42"
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - url: the URL, as a string.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    public func resolve(_ url: String, source: OpenSource? = nil) -> Resolution {
+        switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
+        case .matched(let opening, let match):
+            return .route(ResolvedRoute(route: opening.snapshot.routes[match.value].info, match: match))
+        case .finished(.malformed(let error)): return .malformed(error)
+        case .finished(.refused(let refusal)): return .refused(refusal)
+        case .finished: return .unmatched
         }
     }
+}
 
-    /// What the handler of `route` receives for `match`.
-    func request(for match: RouteMatch<Int>, route: RegisteredRoute, source: OpenSource,
-                 userInfo: [String: any Sendable], completion: RouteCompletion?) -> RouteRequest {
-        RouteRequest(url: match.url, route: route.info, source: source, userInfo: userInfo, router: self,
-                     completion: completion, match: match)
+/// What ``Router/resolve(_:source:)`` finds for a URL.
+public enum Resolution: Sendable, Hashable {
+    /// The route `open` would run first.
+    case route(ResolvedRoute)
+    /// No route matches.
+    case unmatched
+    /// The URL is malformed.
+    case malformed(MalformedURLError)
+    /// The open would be refused before any handler ran.
+    case refused(Refusal)
+
+    /// The route, if one matches.
+    public var route: ResolvedRoute? {
+        if case .route(let route) = self { return route }
+        return nil
     }
+}
 
-    func notifyUnmatched(_ url: String, source: OpenSource, userInfo: [String: any Sendable]) {
-        guard let unmatched = options.unmatched, !source.isExternal || unmatched.exposure.isExternal else { return }
-        unmatched.handle(UnmatchedRequest(url: url, source: source, userInfo: userInfo))
-    }
+/// A route a URL resolves to, with what its handler would read.
+public struct ResolvedRoute: Sendable, Hashable {
+    /// The route.
+    public let route: RouteInfo
+    /// The path parameters, decoded.
+    public let parameters: [String: String]
+    /// The query items in order, decoded, duplicates kept.
+    public let query: [QueryItems.Item]
+    /// The decoded fragment, or `nil`.
+    public let fragment: String?
+    /// Whether the route matched through its catch-all (`**`).
+    public let isCatchAllMatch: Bool
 
-    enum HandlerOutcome {
-        case handled, declined, failed(any Error)
-    }
-
-    /// Runs a handler on the calling thread; asynchronous ones are started in a task.
-    func run(_ handler: RouteHandler, _ request: RouteRequest) -> HandlerOutcome {
-        do {
-            switch handler {
-            case .action(let action):
-                try action(request)
-            case .mainActorAction(let action):
-                if isMainThread() {
-                    try MainActor.assumeIsolated { try action(request) }
-                } else {
-                    Task { @MainActor in try? action(request) }
-                }
-            case .asyncAction(let action):
-                Task { try? await action(request) }
-            case .object(let make):
-                let object = try make(request)
-                request.complete(object)
-            case .asyncObject(let make):
-                Task { request.complete(try? await make(request)) }
-            }
-            return .handled
-        } catch is Decline {
-            return .declined
-        } catch {
-            return .failed(error)
-        }
+    init(route: RouteInfo, match: RouteMatch<Int>) {
+        self.route = route
+        self.parameters = match.parameters.dictionary
+        self.query = Array(match.query)
+        self.fragment = match.fragment.map(String.init)
+        self.isCatchAllMatch = match.isCatchAllMatch
     }
 }

@@ -7,6 +7,13 @@
 ///     service.instance.show(request.parameters["id"])   // created here, once
 /// }
 /// ```
+/// A cached target's factory runs exactly once, however many threads ask at the same
+/// time: the first runs it, the others wait for its result (no router lock is held while
+/// it runs, so a factory may use the router and other targets). A factory that asks for
+/// its own target, directly or through another, gets ``TargetCycleError`` from ``get()``;
+/// ``instance`` stops the program with that error's message, as any unbounded recursion
+/// would, but at once and saying where.
+///
 /// ``Router/releaseCachedTargets(of:)`` drops cached instances (CTMediator's
 /// `releaseCachedTarget`); the next use creates a new one.
 public struct LazyTarget<Target: Sendable>: Sendable {
@@ -17,26 +24,188 @@ public struct LazyTarget<Target: Sendable>: Sendable {
 
     /// The target: the cached instance, or a new one (cached when the target is).
     public var instance: Target {
-        guard isCached else { return make() }
-        if let existing = cache.storage.withLock({ $0[key] }) as? Target { return existing }
-        // Created outside the lock, so a factory may use the router; the first one stored wins.
-        let created = make()
-        return cache.storage.withLock { storage in
-            if let existing = storage[key] as? Target { return existing }
-            storage[key] = created
-            return created
+        do {
+            return try get()
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The target, or an error if its factory (directly or through other targets) asked
+    /// for this very target while making it.
+    /// - Throws: ``TargetCycleError``, naming the target's type and module.
+    public func get() throws(TargetCycleError) -> Target {
+        let id = TargetCreation.ID(cache: ObjectIdentifier(cache), key: key)
+        let creating = TargetCreation.current
+        guard !creating.contains(id) else { throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName) }
+        guard isCached else { return TargetCreation.$current.withValue(creating.union([id])) { make() } }
+
+        let step = cache.storage.waitingWithLock(until: { slots -> TargetCreation.Step? in
+            switch slots[key] {
+            case .ready(let instance)?: return .ready(instance)
+            case .creating?: return nil  // another thread runs the factory: wait for its result
+            case nil:
+                slots[key] = .creating
+                return .create
+            }
+        })
+        if case .ready(let instance) = step {
+            guard let instance = instance as? Target else { preconditionFailure("a target's key holds another type") }
+            return instance
+        }
+        // Made outside the lock: the factory may use the router and the module's other targets.
+        let made = TargetCreation.$current.withValue(creating.union([id])) { make() }
+        cache.storage.withLock { $0[key] = .ready(made) }
+        cache.storage.notifyAll()
+        return made
+    }
+
+    /// Whether an instance is cached now.
+    public var isCreated: Bool {
+        cache.storage.withLock {
+            if case .ready? = $0[key] { return true }
+            return false
+        }
+    }
+}
+
+/// A target that lives on the main actor (a view model, a coordinator, a screen cache),
+/// declared with ``RouteRegistrar/mainActorTarget(cached:_:)``. It need not be `Sendable`.
+///
+/// ```swift
+/// let coordinator = routes.mainActorTarget { CheckoutCoordinator() }
+/// routes.mainActorObject("reader://checkout") { _ in coordinator.instance.makeScreen() }
+/// ```
+/// Releasing it (``Router/releaseCachedTargets(of:)``) happens on the main actor: at once
+/// when asked there, otherwise in a task scheduled there.
+public struct MainActorTarget<Target>: Sendable {
+    let slot: MainActorSlot<Target>
+    let isCached: Bool
+    let make: @MainActor @Sendable () -> Target
+    let moduleName: String
+
+    /// The target: the cached instance, or a new one (cached when the target is).
+    @MainActor public var instance: Target {
+        do {
+            return try get()
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The target, or an error if its factory asked for this very target while making it.
+    /// - Throws: ``TargetCycleError``, naming the target's type and module.
+    @MainActor public func get() throws(TargetCycleError) -> Target {
+        switch slot.state {
+        case .ready(let instance): return instance
+        case .creating: throw TargetCycleError(target: "\(Target.self)", module: moduleName)
+        case .empty:
+            guard isCached else {
+                slot.state = .creating
+                defer { slot.state = .empty }
+                return make()
+            }
+            slot.state = .creating
+            let made = make()
+            slot.state = .ready(made)
+            return made
         }
     }
 
     /// Whether an instance is cached now.
-    public var isCreated: Bool { cache.storage.withLock { $0[key] != nil } }
+    @MainActor public var isCreated: Bool {
+        if case .ready = slot.state { return true }
+        return false
+    }
+}
+
+/// A target's factory asked for the target it is making: without this error the program
+/// would recurse until the stack overflows, or wait for itself forever.
+public struct TargetCycleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The target's type.
+    public let target: String
+    /// The module that declared it.
+    public let module: String
+
+    public var description: String {
+        "the factory of the \(target) target of module '\(module)' asked for that target while making it"
+    }
+}
+
+/// The targets being made on this task or thread: a factory that asks for one of them
+/// again is in a cycle.
+enum TargetCreation {
+    struct ID: Hashable, Sendable {
+        let cache: ObjectIdentifier
+        let key: Int
+    }
+
+    /// What a thread asking for a cached target does: take the instance, or make it.
+    enum Step {
+        case ready(any Sendable)
+        case create
+    }
+
+    @TaskLocal static var current: Set<ID> = []
 }
 
 /// The cached targets of one registered module.
 final class TargetCache: Sendable {
-    let storage = Locked<[Int: any Sendable]>([:])
+    enum Slot: Sendable {
+        /// A thread is running the factory; others wait for it.
+        case creating
+        case ready(any Sendable)
+    }
+
+    let moduleName: String
+    let storage = Locked<[Int: Slot]>([:])
     private let nextKey = Locked(0)
+    private let mainActorSlots = Locked<[any MainActorReleasable]>([])
+
+    init(moduleName: String) {
+        self.moduleName = moduleName
+    }
 
     func makeKey() -> Int { nextKey.withLock { key in key += 1; return key } }
-    func releaseAll() { storage.withLock { $0.removeAll() } }
+
+    func add(_ slot: any MainActorReleasable) { mainActorSlots.withLock { $0.append(slot) } }
+
+    /// Drops every cached instance. The instances are released after the lock is, so a
+    /// target's `deinit` may use the router and other targets.
+    func releaseAll() {
+        let released = storage.withLock { slots -> [Int: Slot] in
+            let released = slots.filter { if case .ready = $0.value { true } else { false } }
+            // A target being made stays marked: its factory's result is the one cached.
+            slots = slots.filter { if case .creating = $0.value { true } else { false } }
+            return released
+        }
+        withExtendedLifetime(released) {}
+        let slots = mainActorSlots.withLock { $0 }
+        if isMainThread() {
+            MainActor.assumeIsolated { slots.forEach { $0.release() } }
+        } else if !slots.isEmpty {
+            Task { @MainActor in slots.forEach { $0.release() } }
+        }
+    }
+}
+
+/// A main-actor target's storage: isolated to the main actor, so its target need not be
+/// `Sendable`.
+@MainActor
+final class MainActorSlot<Target>: MainActorReleasable {
+    enum State {
+        case empty, creating, ready(Target)
+    }
+    var state = State.empty
+
+    nonisolated init() {}
+
+    func release() {
+        if case .ready = state { state = .empty }
+    }
+}
+
+/// What ``TargetCache`` releases on the main actor.
+protocol MainActorReleasable: Sendable {
+    @MainActor func release()
 }

@@ -15,8 +15,9 @@ public struct Decline: Error, Sendable, Hashable {
     public init() {}
 }
 
-/// What a caller receives when a handler finishes: MGJRouter's completion block, passed
-/// explicitly rather than hidden in the parameter dictionary.
+/// What a caller receives when a handler replies: MGJRouter's completion block, passed
+/// explicitly rather than hidden in the parameter dictionary. Called once, with the reply
+/// or with `nil` when the handler released its request without one.
 public typealias RouteCompletion = @Sendable (_ result: (any Sendable)?) -> Void
 
 /// The kinds of handler a route can have.
@@ -25,7 +26,17 @@ enum RouteHandler: Sendable {
     case mainActorAction(@MainActor @Sendable (RouteRequest) throws -> Void)
     case asyncAction(@Sendable (RouteRequest) async throws -> Void)
     case object(@Sendable (RouteRequest) throws -> any Sendable)
+    /// Its value (a view controller) need not be `Sendable`: it never leaves the main actor.
+    case mainActorObject(@MainActor @Sendable (RouteRequest) throws -> Any)
     case asyncObject(@Sendable (RouteRequest) async throws -> any Sendable)
+
+    /// Whether the handler gives an object (`object(for:)` answers for it).
+    var isObject: Bool {
+        switch self {
+        case .object, .mainActorObject, .asyncObject: true
+        case .action, .mainActorAction, .asyncAction: false
+        }
+    }
 }
 
 /// A matched route, as handlers and results describe it.
@@ -39,8 +50,9 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// Who may reach it.
     public let exposure: Exposure
 
+    /// The pattern, the name and the module, each bounded and escaped.
     public var description: String {
-        "\(pattern)" + (name.map { " (\($0))" } ?? "") + " [\(module)]"
+        "\(Echo.quoted(pattern))" + (name.map { " (\(Echo.quoted($0)))" } ?? "") + " [\(Echo.quoted(module))]"
     }
 }
 

@@ -36,28 +36,75 @@ public struct RouteRegistrar: Sendable {
 
     /// Registers an action that runs on the main actor, for UI code.
     ///
-    /// Opened on the main actor (the main thread or the main queue) it runs synchronously;
-    /// opened elsewhere it is scheduled on the main actor and the open reports it as handled.
+    /// Opened on the main actor (the main thread or the main queue) it runs synchronously.
+    /// A synchronous `open` made elsewhere returns ``OpenResult/pending(_:_:)`` and runs it
+    /// on the main actor; declines and errors then reach ``PendingOpen/result`` and the
+    /// next match exactly as they would on the main actor.
+    /// - Parameters:
+    ///   - pattern: the pattern (Matching rules, "Pattern syntax").
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func mainActorAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                          handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Void) {
         add(pattern, name, exposure, .mainActorAction(handler))
     }
 
     /// Registers an asynchronous action. `await router.open(_:userInfo:source:)` awaits
-    /// it; the synchronous `open` starts it in a task.
+    /// it; the synchronous `open` starts it in a task and returns ``OpenResult/pending(_:_:)``.
+    /// - Parameters:
+    ///   - pattern: the pattern (Matching rules, "Pattern syntax").
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func asyncAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                      handler: @escaping @Sendable (RouteRequest) async throws -> Void) {
         add(pattern, name, exposure, .asyncAction(handler))
     }
 
-    /// Registers an object handler: it returns a value (a view controller, a service) for
-    /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`).
+    /// Registers an object handler: it returns a `Sendable` value (a service) for
+    /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`); opened with
+    /// `open`, its value is the reply. For view controllers, use
+    /// ``mainActorObject(_:name:exposure:handler:)``.
+    /// - Parameters:
+    ///   - pattern: the pattern (Matching rules, "Pattern syntax").
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - handler: makes the object; throw ``Decline`` to let the next match try.
     public mutating func object(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                 handler: @escaping @Sendable (RouteRequest) throws -> any Sendable) {
         add(pattern, name, exposure, .object(handler))
     }
 
+    /// Registers an object handler that runs on the main actor and may return a value that
+    /// is not `Sendable`: a view controller, a SwiftUI view.
+    ///
+    /// ```swift
+    /// routes.mainActorObject("reader://book/<int:id>", exposure: .external) { request in
+    ///     BookViewController(id: try request.require("id", as: Int.self))
+    /// }
+    /// // On the main actor:
+    /// let screen = router.object(for: "reader://book/42", as: UIViewController.self)
+    /// ```
+    /// `router.object(for:as:userInfo:source:)` called on the main actor returns its value
+    /// at once; called elsewhere it has none (``ObjectError/needsMainActor(_:)``), and the
+    /// `async` form runs it on the main actor when the value is `Sendable`.
+    /// - Parameters:
+    ///   - pattern: the pattern (Matching rules, "Pattern syntax").
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - handler: makes the object on the main actor; throw ``Decline`` to let the next match try.
+    public mutating func mainActorObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
+                                         handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Any) {
+        add(pattern, name, exposure, .mainActorObject(handler))
+    }
+
     /// Registers an asynchronous object handler, for `await router.object(for:userInfo:source:)`.
+    /// - Parameters:
+    ///   - pattern: the pattern (Matching rules, "Pattern syntax").
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - handler: makes the object; throw ``Decline`` to let the next match try.
     public mutating func asyncObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                      handler: @escaping @Sendable (RouteRequest) async throws -> any Sendable) {
         add(pattern, name, exposure, .asyncObject(handler))
@@ -77,5 +124,17 @@ public struct RouteRegistrar: Sendable {
     public func target<Target: Sendable>(cached: Bool = true,
                                          _ make: @escaping @Sendable () -> Target) -> LazyTarget<Target> {
         LazyTarget(cache: targetCache, key: targetCache.makeKey(), isCached: cached, make: make)
+    }
+
+    /// Declares a target that lives on the main actor and is created there on first use:
+    /// a coordinator or view model that is not `Sendable`.
+    /// - Parameters:
+    ///   - cached: keep the instance for later uses; when `false`, each use creates a new one.
+    ///   - make: creates the target, on the main actor.
+    public func mainActorTarget<Target>(cached: Bool = true,
+                                        _ make: @escaping @MainActor @Sendable () -> Target) -> MainActorTarget<Target> {
+        let slot = MainActorSlot<Target>()
+        if cached { targetCache.add(slot) }
+        return MainActorTarget(slot: slot, isCached: cached, make: make, moduleName: moduleName)
     }
 }

@@ -3,6 +3,7 @@ import URLRouter
 /// An ``OpenResult`` reduced to what a test compares: routes by pattern, errors by kind.
 enum Outcome: Sendable, Equatable, CustomStringConvertible {
     case handled(String)
+    case pending(String)
     case declined([String])
     case unmatched
     case malformed(MalformedURLError.Reason)
@@ -12,6 +13,7 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
     init(_ result: OpenResult) {
         switch result {
         case .handled(let route): self = .handled(route.pattern)
+        case .pending(let route, _): self = .pending(route.pattern)
         case .declined(let routes): self = .declined(routes.map(\.pattern))
         case .unmatched: self = .unmatched
         case .malformed(let error): self = .malformed(error.reason)
@@ -23,6 +25,7 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .handled(let pattern): "handled by '\(pattern)'"
+        case .pending(let pattern): "pending in '\(pattern)'"
         case .declined(let patterns): "declined by \(patterns)"
         case .unmatched: "unmatched"
         case .malformed(let reason): "malformed: \(reason)"
