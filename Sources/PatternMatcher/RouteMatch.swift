@@ -145,9 +145,18 @@ public struct QueryItems: Sendable, Sequence {
         self.end = end
     }
 
-    /// The value of the first item named `name`.
+    /// The value of the last item named `name`: when a name repeats, the last one wins,
+    /// the rule every reader of a single value follows (`RouteRequest.string(_:)`,
+    /// `require(_:as:)` and `mergedParameters` too). ``values(named:)`` gives them all.
     public subscript(name: String) -> Substring? {
-        first { $0.name == name }?.value
+        var last: Substring?
+        for item in self where item.name == name { last = item.value }
+        return last
+    }
+
+    /// Every value of the items named `name`, in order.
+    public func values(named name: String) -> [Substring] {
+        compactMap { $0.name == name ? $0.value : nil }
     }
 
     public func makeIterator() -> Iterator { Iterator(items: self, position: start) }

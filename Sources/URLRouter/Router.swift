@@ -266,6 +266,8 @@ final class Snapshot: Sendable {
     let all: RouteTable<Int>
     let external: RouteTable<Int>
     let names: [String: Int]
+    /// The declared converters' names, for reading patterns again (URL generation).
+    let converterNames: Set<String>
 
     init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         let routes = registry.modules.flatMap(\.routes)
@@ -311,6 +313,7 @@ final class Snapshot: Sendable {
         self.all = all
         self.external = external
         self.names = names
+        self.converterNames = Set(registry.converters.map(\.converter.name))
     }
 
     func table(for source: OpenSource) -> RouteTable<Int> {

@@ -79,10 +79,11 @@ struct QueryAndFragmentTests {
         #expect(try makeTable(["/a/*"]).match("/a/x").match?.parameters.isEmpty == true)
     }
 
-    @Test("subscript gives the first item with the name")
-    func firstByName() throws {
+    @Test("subscript gives the last item with the name; values(named:) gives them all")
+    func lastByName() throws {
         let match = try #require(try makeTable(["/s"]).match("/s?tag=a&tag=b&x").match)
-        #expect(match.query["tag"] == "a")
+        #expect(match.query["tag"] == "b")
+        #expect(match.query.values(named: "tag") == ["a", "b"])
         #expect(match.query["x"] == "")
         #expect(match.query["missing"] == nil)
     }

@@ -106,7 +106,9 @@ struct RouteRequestTests {
         #expect(request.parameters["id"] == "42")
         #expect(request.string("id") == "42")
         #expect(request.string("from") == "push", "the last duplicate wins, as in the merged view")
-        #expect(request.query["from"] == "shelf", "the query view gives the first")
+        #expect(request.query["from"] == "push", "the query view follows the same rule: the last wins")
+        #expect(request.query.values(named: "from") == ["shelf", "push"], "every value, in order")
+        #expect(try request.require("from") == "push")
         #expect(request.query.filter { $0.name == "id" }.map(\.value) == ["9"], "the query item is still there")
     }
 
