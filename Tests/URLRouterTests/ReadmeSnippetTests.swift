@@ -51,6 +51,16 @@ import Testing
         ])
     }
 
+    @Test @MainActor func screensSnippetPrintsWhatTheReadmeSays() throws {
+        #expect(try runScreensSnippet() == [
+            "42",
+            "reader://picker/shelf [App] is an action route, not an object route",
+            "Favourites",
+            "[\"id\": \"7\"]",
+            "handled by reader://go/**url [App]",
+        ])
+    }
+
     @Test func routerSnippetPrintsWhatTheReadmeSays() throws {
         #expect(try runRouterSnippet() == [
             "handled by reader://book/<int:id> (book) [BookDetailModule]",
