@@ -14,6 +14,13 @@ public enum BookDetailModule: RouteModule {
             let origin = request.query["from"].map { " (opened from \($0))" } ?? ""
             request.complete("shows \"\(title)\"\(origin)")
         }
+        // The book's screen, as an object: built on the main actor and not `Sendable`, like
+        // a UIViewController; the caller pushes it (MGJRouter's toObjectHandler:).
+        routes.mainActorObject("reader://book/<int:id>/screen", name: "book-screen", exposure: .external) { request in
+            let id = try request.require("id", as: Int.self)
+            guard let title = Catalog.titles[id] else { throw Decline() }
+            return BookScreen(title: title)
+        }
         // `<int:id>` wins over `:slug` for digits, whatever the registration order.
         routes.action("reader://book/:slug", name: "book-by-slug") { request in
             let slug = try request.require("slug")
@@ -21,6 +28,19 @@ public enum BookDetailModule: RouteModule {
             request.complete("shows \"\(Catalog.titles[id]!)\" (found by slug)")
         }
     }
+}
+
+/// Stands in for a view controller: main-actor UI state, not `Sendable`.
+@MainActor
+final class BookScreen: CustomStringConvertible {
+    let title: String
+    var isPresented = false
+
+    init(title: String) {
+        self.title = title
+    }
+
+    nonisolated var description: String { "a book screen" }
 }
 
 /// The books this example knows.

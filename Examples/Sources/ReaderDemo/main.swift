@@ -69,6 +69,32 @@ if let profiles = router.object(for: profileURL, as: ProfileService.self) {
     demo.report("object", source: .app, profileURL, "nil", expect: .value("a ProfileService"))
 }
 
+// A screen for a URL: a main-actor object route gives a view controller (here a stand-in),
+// built and returned at once on the main actor, which this script runs on. The demo cannot
+// name its type (it does not import BookDetail), so it asks for what every screen is.
+let screenURL = "reader://book/7/screen"
+let screen = router.object(for: screenURL, as: (any CustomStringConvertible).self)
+demo.report("screen", source: .app, screenURL, screen.map { "\($0)" } ?? "nil", expect: .value("a book screen"))
+do {
+    _ = try router.makeObject(for: "reader://book/99/screen", as: (any CustomStringConvertible).self)
+} catch {
+    demo.report("no screen", source: .app, "reader://book/99/screen", "\(error)",
+                expect: .value("declined by reader://book/<int:id>/screen (book-screen) [BookDetail]"))
+}
+
+// A picker that replies: the caller awaits the reader's choice; a closed picker says so.
+let picked = await router.open("reader://shelf/pick", expecting: String.self)
+demo.report("picker", source: .app, "reader://shelf/pick", picked.value ?? "\(picked)", expect: .value("To read"))
+let closed = await router.open("reader://shelf/pick?cancel=1", expecting: String.self)
+demo.report("picker", source: .app, "reader://shelf/pick?cancel=1", "\(closed)",
+            expect: .value("noValue(reader://shelf/pick [Bookshelf])"))
+
+// A dry run: which route a URL reaches, with its parameters, without running anything.
+let resolved = router.resolve("reader://book/42?from=mail", source: .external)
+demo.report("resolve", source: .external, "reader://book/42?from=mail",
+            resolved.route.map { "\($0.route.pattern) \($0.parameters)" } ?? "\(resolved)",
+            expect: .value("reader://book/<int:id> [\"id\": \"42\"]"))
+
 // Generated URLs, by route name: each value stays one segment, and opening the URL gives it back.
 do {
     let search = try router.url(for: "search", parameters: ["query": "war & peace"])

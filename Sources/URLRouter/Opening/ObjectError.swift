@@ -63,20 +63,32 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Gathers the reasons of the matches tried, best first: the best match's reason is
-    /// the one given, except that declines add up when every match declined.
+    /// Gathers the reasons of the matches tried, best first, and gives the most telling:
+    /// an object route's own failure (threw, another type, needs the main actor or
+    /// `await`) before its decline, and a decline before a match that is not an object
+    /// route (a catch-all fallback action, say); among equals, the best match's. Declines
+    /// add up.
     struct Collector {
-        private var first: ObjectError?
+        private var best: ObjectError?
         private var declined: [RouteInfo] = []
 
         mutating func add(_ reason: ObjectError) {
-            if case .declined(let routes) = reason {
-                declined += routes
-            } else if first == nil {
-                first = reason
-            }
+            if case .declined(let routes) = reason { declined += routes }
+            if let best, Self.rank(best) <= Self.rank(reason) { return }
+            best = reason
         }
 
-        var error: ObjectError { first ?? .declined(declined) }
+        var error: ObjectError {
+            if case .declined? = best { return .declined(declined) }
+            return best ?? .unmatched
+        }
+
+        private static func rank(_ reason: ObjectError) -> Int {
+            switch reason {
+            case .failed, .otherType, .needsMainActor, .needsAsync: 0
+            case .declined: 1
+            default: 2
+            }
+        }
     }
 }

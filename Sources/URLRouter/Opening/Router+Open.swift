@@ -122,7 +122,8 @@ extension Router {
     /// ```
     /// - Throws: ``ObjectError``: no match, malformed, refused, not an object route, an
     ///   object of another type, declined, failed, or a route that needs the main actor or
-    ///   `await`. When several routes match, the best match's reason is given.
+    ///   `await`. When several routes match, the most telling reason is given (an object
+    ///   route's own failure before its decline, a decline before a fallback action route).
     public func makeObject<T>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = [:],
                               source: OpenSource? = nil) throws(ObjectError) -> T {
         try makeObject(for: url, userInfo: userInfo, source: source, accepting: { $0.value as? T }, mainActorValues: true)
