@@ -35,21 +35,30 @@ public final class Router: Sendable, CustomStringConvertible {
         /// size. Default: 16 (about 40 KB of stack).
         public var maxNestedOpens: Int
 
+        /// How many redirects (by interceptors and redirect rules) one open may follow. One
+        /// more ends the open with ``Refusal/redirectLoop(_:)``, which lists the chain.
+        /// Default: 5.
+        public var maxRedirects: Int
+
         /// Creates options.
         /// - Parameters:
         ///   - matching: case folding and limits for matching.
         ///   - unmatched: told about URLs that no route matches.
         ///   - maxNestedOpens: how many opens may be handled one inside another.
+        ///   - maxRedirects: how many redirects one open may follow.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
-                    maxNestedOpens: Int = 16) {
+                    maxNestedOpens: Int = 16, maxRedirects: Int = 5) {
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens
+            self.maxRedirects = maxRedirects
         }
     }
 
     /// The name under which routes registered inline (in the initializer's closure) are reported.
     public static let inlineModuleName = "App"
+    /// The module name of the redirect table installed at run time.
+    public static let redirectsModuleName = "Redirects"
 
     let options: Options
     /// The published table: read under the lock only to copy one reference.
@@ -70,7 +79,9 @@ public final class Router: Sendable, CustomStringConvertible {
         var registry = Registry()
         var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
         let inline = Self.declare(Self.inlineModuleName, routes)
-        if !inline.routes.isEmpty || !inline.converters.isEmpty { declared.append(inline) }
+        if !inline.routes.isEmpty || !inline.converters.isEmpty || !inline.interceptors.isEmpty {
+            declared.append(inline)
+        }
         var problems: [RegistrationError.Problem] = []
         for module in declared {
             if registry.contains(module.name) {
@@ -103,7 +114,8 @@ public final class Router: Sendable, CustomStringConvertible {
         let cache = TargetCache(moduleName: name)
         var registrar = RouteRegistrar(moduleName: name, targetCache: cache)
         body(&registrar)
-        return ModuleRegistration(name: name, routes: registrar.routes,
+        return ModuleRegistration(name: name, routes: registrar.routes, interceptors: registrar.interceptors,
+                                  redirects: registrar.redirects,
                                   converters: registrar.converters, targets: cache)
     }
 
@@ -200,7 +212,7 @@ public final class Router: Sendable, CustomStringConvertible {
     /// released after the locks are, so a `deinit` it runs may use the router.
     /// - Returns: whether a new table was published.
     @discardableResult
-    private func update(_ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
+    func update(_ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
         while true {
             let base = registry.withLock { $0 }
             guard var next = try change(base) else { return false }
@@ -223,6 +235,8 @@ public final class Router: Sendable, CustomStringConvertible {
 struct ModuleRegistration: Sendable {
     let name: String
     var routes: [RegisteredRoute]
+    let interceptors: [RegisteredInterceptor]
+    let redirects: [RedirectRule]
     let converters: [any ParameterConverter]
     let targets: TargetCache
 }
@@ -232,6 +246,8 @@ struct Registry: Sendable {
     private(set) var modules: [ModuleRegistration] = []
     /// Counts published changes, so a change built from an older registry is made again.
     var generation = 0
+    /// The redirect table installed at run time (``Router/installRedirects(_:allowingHosts:)``).
+    var installedRedirects: [RedirectRule] = []
     /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
     /// that use them keep working when the declaring module leaves.
     private(set) var converters: [(module: String, converter: any ParameterConverter)] = []
@@ -268,6 +284,10 @@ final class Snapshot: Sendable {
     let names: [String: Int]
     /// The declared converters' names, for reading patterns again (URL generation).
     let converterNames: Set<String>
+    /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
+    let interceptors: InterceptorTable?
+    /// The redirect rules: the modules' and the installed table's, with who declared them.
+    let redirects: [(rule: RedirectRule, module: String)]
 
     init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         let routes = registry.modules.flatMap(\.routes)
@@ -299,6 +319,20 @@ final class Snapshot: Sendable {
                                                otherPattern: user.pattern, otherModule: user.module))
             }
         }
+        var redirects: [(rule: RedirectRule, module: String)] = registry.modules.flatMap { module in
+            module.redirects.map { ($0, module.name) }
+        }
+        redirects += registry.installedRedirects.map { ($0, Router.redirectsModuleName) }
+        let converterNames = Set(registry.converters.map(\.converter.name))
+        for (rule, module) in redirects {
+            if let reason = Self.problem(with: rule, converters: converterNames) {
+                problems.append(.invalidRedirect(rule, module: module, reason: reason))
+            }
+        }
+        let interceptors = registry.modules.flatMap(\.interceptors)
+            + registry.installedRedirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
+        self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,
+                                                   problems: &problems)
         var all: RouteTable<Int>?
         var external: RouteTable<Int>?
         do { all = try allBuilder.build() } catch { problems += error.problems.map(RegistrationError.Problem.table) }
@@ -313,7 +347,22 @@ final class Snapshot: Sendable {
         self.all = all
         self.external = external
         self.names = names
-        self.converterNames = Set(registry.converters.map(\.converter.name))
+        self.converterNames = converterNames
+        self.redirects = redirects
+    }
+
+    /// What is wrong with a redirect rule on its own: a target that is not a valid pattern,
+    /// or that needs a parameter the old pattern does not capture.
+    static func problem(with rule: RedirectRule, converters: Set<String>) -> String? {
+        guard let from = try? RoutePattern(rule.from, converters: converters) else { return nil }  // reported as invalid
+        let to: RoutePattern
+        do { to = try RoutePattern(rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
+        let missing = to.parameterNames.filter { !from.parameterNames.contains($0) }
+        guard missing.isEmpty else {
+            return "the target needs \(missing.map { "'\($0)'" }.joined(separator: ", ")), which the old pattern does not capture"
+        }
+        guard !to.segments.contains(where: \.isWildcard) else { return "the target has an anonymous '*', which cannot be written" }
+        return nil
     }
 
     func table(for source: OpenSource) -> RouteTable<Int> {

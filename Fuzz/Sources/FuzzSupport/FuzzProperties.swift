@@ -475,6 +475,9 @@ extension FuzzOracle {
             switch result {
             case .handled(let route): return "handled \(route.pattern)"
             case .pending(let route, _): return "pending \(route.pattern)"
+            case .rejected(let interceptor, _): return "rejected by \(interceptor.pattern)"
+            case .redirected(_, let url, let inner): return "redirected to \(url): \(outcome(inner))"
+            case .intercepting(let interceptor, _): return "pending in \(interceptor.pattern)"
             case .declined(let routes): return "declined \(routes.map(\.pattern))"
             case .unmatched: return "unmatched"
             case .malformed(let error):

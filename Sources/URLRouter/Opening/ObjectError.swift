@@ -21,6 +21,10 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsMainActor(RouteInfo)
     /// An asynchronous object route: use the `async` overload.
     case needsAsync(RouteInfo)
+    /// An interceptor rejected the lookup, for this reason.
+    case rejected(InterceptorInfo, String)
+    /// An asynchronous interceptor sees this URL: use the `async` overload.
+    case needsAwaitedInterceptor(InterceptorInfo)
 
     /// The reason an open that ran no handler gives.
     init(_ result: OpenResult) {
@@ -29,7 +33,8 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .refused(let refusal): self = .refused(refusal)
         case .declined(let routes): self = .declined(routes)
         case .failed(let route, let error): self = .failed(route, error)
-        case .unmatched, .handled, .pending: self = .unmatched
+        case .rejected(let interceptor, let reason): self = .rejected(interceptor, reason)
+        case .unmatched, .handled, .pending, .redirected, .intercepting: self = .unmatched
         }
     }
 
@@ -45,6 +50,8 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .failed(let route, let error): "failed in \(route): \(Echo.quoted(String(describing: error)))"
         case .needsMainActor(let route): "\(route) makes its object on the main actor: ask there, with object(for:as:)"
         case .needsAsync(let route): "\(route) makes its object asynchronously: use await object(for:)"
+        case .rejected(let interceptor, let reason): "rejected by \(interceptor): \(Echo.quoted(reason))"
+        case .needsAwaitedInterceptor(let interceptor): "\(interceptor) must be awaited: use await object(for:)"
         }
     }
 
@@ -59,6 +66,8 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case (.failed(let a, let e), .failed(let b, let f)): a == b && errorsAreEqual(e, f)
         case (.needsMainActor(let a), .needsMainActor(let b)): a == b
         case (.needsAsync(let a), .needsAsync(let b)): a == b
+        case (.rejected(let a, let x), .rejected(let b, let y)): a == b && x == y
+        case (.needsAwaitedInterceptor(let a), .needsAwaitedInterceptor(let b)): a == b
         default: false
         }
     }

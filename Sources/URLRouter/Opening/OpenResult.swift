@@ -23,6 +23,15 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
     case refused(Refusal)
     /// A handler threw an error other than ``Decline``.
     case failed(RouteInfo, any Error)
+    /// An interceptor rejected the open, for this reason; no handler ran.
+    case rejected(InterceptorInfo, String)
+    /// An interceptor (or a redirect rule) sent the open to another URL; the last value is
+    /// what opening that URL gave.
+    indirect case redirected(InterceptorInfo, to: String, OpenResult)
+    /// A synchronous `open` met an asynchronous interceptor: the rest of the open (that
+    /// interceptor, the next ones, the handlers) runs in a task; ``PendingOpen/result`` is
+    /// its outcome, and the completion is still called exactly once.
+    case intercepting(InterceptorInfo, PendingOpen)
 
     /// Whether a handler took the URL (``handled(_:)``).
     public var isHandled: Bool {
@@ -30,19 +39,38 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
-    /// The route that handled, started or failed on the URL.
+    /// The route that handled, started or failed on the URL (after any redirect).
     public var route: RouteInfo? {
         switch self {
         case .handled(let route), .pending(let route, _), .failed(let route, _): route
+        case .redirected(_, _, let result): result.route
         default: nil
         }
     }
 
-    /// Whether a handler took the URL or was started on it: the cases in which the
-    /// completion is called.
+    /// The interceptor that rejected, redirected or is deciding the open.
+    public var interceptor: InterceptorInfo? {
+        switch self {
+        case .rejected(let interceptor, _), .redirected(let interceptor, _, _), .intercepting(let interceptor, _): interceptor
+        default: nil
+        }
+    }
+
+    /// The route whose handler took the URL and finished, after any redirect.
+    var handledRoute: RouteInfo? {
+        switch self {
+        case .handled(let route): route
+        case .redirected(_, _, let result): result.handledRoute
+        default: nil
+        }
+    }
+
+    /// Whether a handler took the URL or was started on it (after any redirect): the
+    /// cases in which the completion is called.
     var tookURL: Bool {
         switch self {
-        case .handled, .pending: true
+        case .handled, .pending, .intercepting: true
+        case .redirected(_, _, let result): result.tookURL
         default: false
         }
     }
@@ -58,6 +86,10 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case .malformed(let error): "\(error)"
         case .refused(let refusal): "refused: \(refusal)"
         case .failed(let route, let error): "failed in \(route): \(Echo.quoted(String(describing: error)))"
+        case .rejected(let interceptor, let reason): "rejected by \(interceptor): \(Echo.quoted(reason))"
+        case .redirected(let interceptor, let url, let result):
+            "redirected by \(interceptor) to '\(Echo.quotedURL(url))', then \(result)"
+        case .intercepting(let interceptor, _): "pending in \(interceptor)"
         }
     }
 
@@ -70,6 +102,9 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case (.malformed(let a), .malformed(let b)): a == b
         case (.refused(let a), .refused(let b)): a == b
         case (.failed(let a, let e), .failed(let b, let f)): a == b && errorsAreEqual(e, f)
+        case (.rejected(let a, let x), .rejected(let b, let y)): a == b && x == y
+        case (.redirected(let a, let x, let r), .redirected(let b, let y, let s)): a == b && x == y && r == s
+        case (.intercepting(let a, let p), .intercepting(let b, let q)): a == b && p === q
         default: false
         }
     }
@@ -88,6 +123,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Hashable {
         case userinfoFromOutside
         case nestingLimit(Int, firstURL: String)
+        case redirectLoop([String])
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -101,6 +137,18 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// one inside another (``Router/Options/maxNestedOpens``); `firstURL` began the chain.
     public static func nestingLimit(_ limit: Int, firstURL: String) -> Refusal {
         Refusal(.nestingLimit(limit, firstURL: firstURL))
+    }
+
+    /// A chain of redirects longer than ``Router/Options/maxRedirects``: `chain` lists the
+    /// URLs, the first opened first.
+    public static func redirectLoop(_ chain: [String]) -> Refusal {
+        Refusal(.redirectLoop(chain))
+    }
+
+    /// The URLs of a redirect chain that went on too long, when that is the refusal.
+    public var redirectChain: [String]? {
+        if case .redirectLoop(let chain) = kind { return chain }
+        return nil
     }
 
     /// The limit that was reached, when the open nested too deeply.
@@ -122,6 +170,9 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "a URL from outside the app cannot carry userinfo"
         case .nestingLimit(let limit, let url):
             "more than \(limit) opens nested one inside another (the chain began with '\(Echo.quotedURL(url, limit: 120))')"
+        case .redirectLoop(let chain):
+            "a redirect loop: " + chain.prefix(8).map { "'\(Echo.quotedURL($0, limit: 60))'" }.joined(separator: " → ")
+                + (chain.count > 8 ? " → …" : "")
         }
     }
 }

@@ -13,11 +13,15 @@ struct Opening: Sendable {
     let userInfo: [String: any Sendable]
     /// What the handlers of this open run in: this open counted, its source.
     let context: OpenContext
+    /// The redirects that led here, when an interceptor redirected the open.
+    let trail: RedirectTrail?
 
     enum Start {
         /// The best match, and the open that will run its handler.
         case matched(Opening, RouteMatch<Int>)
-        /// The open ends before any handler: malformed, refused or unmatched.
+        /// No route matches; interceptors may still redirect the URL.
+        case unmatched(Opening)
+        /// The open ends before any interceptor or handler: malformed or refused.
         case finished(OpenResult)
     }
 
@@ -27,7 +31,7 @@ struct Opening: Sendable {
     /// - Parameter runsHandlers: whether the caller will run handlers; only such opens
     ///   count against ``Router/Options/maxNestedOpens``.
     static func start(_ router: Router, url: String, source: OpenSource?, userInfo: [String: any Sendable],
-                      runsHandlers: Bool) -> Start {
+                      runsHandlers: Bool, trail: RedirectTrail? = nil) -> Start {
         let outer = OpenContext.current
         let source = source ?? outer?.source ?? .app
         if runsHandlers, let outer, outer.depth >= router.options.maxNestedOpens {
@@ -39,14 +43,24 @@ struct Opening: Sendable {
         case .malformed(let error):
             return .finished(.malformed(error))
         case .notFound:
-            return .finished(router.refusal(of: url, from: source, hasUserinfo: nil) ?? .unmatched)
+            if let refusal = router.refusal(of: url, from: source, hasUserinfo: nil) { return .finished(refusal) }
+            return .unmatched(Opening(router, snapshot, table, url, source, userInfo, outer, trail))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            let context = outer?.entering(url, from: source) ?? .outermost(url, from: source)
-            let opening = Opening(router: router, snapshot: snapshot, table: table, url: url, source: source,
-                                  userInfo: userInfo, context: context)
-            return .matched(opening, match)
+            return .matched(Opening(router, snapshot, table, url, source, userInfo, outer, trail), match)
         }
+    }
+
+    private init(_ router: Router, _ snapshot: Snapshot, _ table: RouteTable<Int>, _ url: String, _ source: OpenSource,
+                 _ userInfo: [String: any Sendable], _ outer: OpenContext?, _ trail: RedirectTrail?) {
+        self.router = router
+        self.snapshot = snapshot
+        self.table = table
+        self.url = url
+        self.source = source
+        self.userInfo = userInfo
+        self.context = outer?.entering(url, from: source) ?? .outermost(url, from: source)
+        self.trail = trail
     }
 
     /// The matches whose handlers may be tried, best first, from match number `index`
@@ -80,7 +94,7 @@ struct Opening: Sendable {
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
         RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
-                     match: match, token: token, context: context)
+                     match: match, token: token, context: context, redirectedFrom: trail?.origin)
     }
 
     /// What an object handler made.
@@ -193,6 +207,161 @@ struct Opening: Sendable {
             }
         }
         return .declined(declined)
+    }
+}
+
+/// The redirects that led to an open: the URLs, the first opened first, and the open
+/// the last interceptor redirected.
+struct RedirectTrail: Sendable {
+    let urls: [String]
+    let origin: RedirectOrigin
+}
+
+extension Opening {
+    /// What the interceptors decided.
+    enum Interceptions {
+        /// Every interceptor let the open go on (or none matched).
+        case proceed
+        /// An interceptor rejected or redirected the open: its result.
+        case finished(OpenResult)
+        /// Interceptor number `index` must be awaited.
+        case needsAsync(index: Int)
+    }
+
+    /// The interceptors for this open's URL, most general first, and the route they see.
+    func interceptors(first: RouteMatch<Int>?) -> (list: [(interceptor: RegisteredInterceptor, parameters: [String: String])], route: ResolvedRoute?) {
+        guard let table = snapshot.interceptors else { return ([], nil) }
+        let list = table.ordered(for: url)
+        guard !list.isEmpty else { return ([], nil) }
+        return (list, first.map { ResolvedRoute(route: snapshot.routes[$0.value].info, match: $0) })
+    }
+
+    func interceptedRequest(_ interceptor: RegisteredInterceptor, _ parameters: [String: String],
+                            route: ResolvedRoute?) -> InterceptedRequest {
+        InterceptedRequest(url: url, source: source, userInfo: userInfo, route: route, interceptorParameters: parameters,
+                           interceptor: interceptor.info, redirectedFrom: trail?.origin, router: router)
+    }
+
+    /// Runs the synchronous interceptors for this open, from number `index`, until one
+    /// decides or one must be awaited.
+    func interceptHere(first: RouteMatch<Int>?, channel: ReplyChannel) -> Interceptions {
+        let (list, route) = interceptors(first: first)
+        for (index, (interceptor, parameters)) in list.enumerated() {
+            guard case .sync(let decide) = interceptor.decide else { return .needsAsync(index: index) }
+            let decision = OpenContext.$current.withValue(context) { decide(interceptedRequest(interceptor, parameters, route: route)) }
+            if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
+                router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
+            }) { return .finished(result) }
+        }
+        return .proceed
+    }
+
+    /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
+    func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel) async -> OpenResult? {
+        let (list, route) = interceptors(first: first)
+        for (interceptor, parameters) in list.dropFirst(start) {
+            let request = interceptedRequest(interceptor, parameters, route: route)
+            let decision: Interception = switch interceptor.decide {
+            case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
+            case .async(let decide): await inContext { await decide(request) }
+            }
+            guard case .redirect(let target, let source) = decision else {
+                if case .reject(let reason) = decision { return .rejected(interceptor.info, reason) }
+                continue
+            }
+            guard let trail = trail(to: target, by: interceptor.info) else {
+                return .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
+            }
+            let result = await router.open(target, userInfo: userInfo, source: source ?? self.source, replyingTo: channel, trail: trail)
+            return .redirected(interceptor.info, to: target, result)
+        }
+        return nil
+    }
+
+    /// The result a decision ends the open with, or `nil` to go on.
+    private func follow(_ decision: Interception, of interceptor: InterceptorInfo, channel: ReplyChannel,
+                        redirect: (String, OpenSource, RedirectTrail) -> OpenResult) -> OpenResult? {
+        switch decision {
+        case .proceed:
+            return nil
+        case .reject(let reason):
+            return .rejected(interceptor, reason)
+        case .redirect(let target, let source):
+            guard let trail = trail(to: target, by: interceptor) else {
+                return .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
+            }
+            return .redirected(interceptor, to: target, redirect(target, source ?? self.source, trail))
+        }
+    }
+
+    /// Where an interceptor sent an object lookup.
+    struct ObjectRedirect {
+        let url: String
+        let source: OpenSource
+        let trail: RedirectTrail
+    }
+
+    /// Runs the interceptors for an object lookup: `nil` to go on, a redirect to follow,
+    /// or the reason there will be no object.
+    func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
+        let (list, route) = interceptors(first: first)
+        for (interceptor, parameters) in list {
+            let request = interceptedRequest(interceptor, parameters, route: route)
+            let decision: Interception
+            switch interceptor.decide {
+            case .sync(let decide): decision = OpenContext.$current.withValue(context) { decide(request) }
+            case .async(let decide):
+                guard awaiting else { throw .needsAwaitedInterceptor(interceptor.info) }
+                decision = await inContext { await decide(request) }
+            }
+            switch decision {
+            case .proceed: continue
+            case .reject(let reason): throw .rejected(interceptor.info, reason)
+            case .redirect(let target, let source):
+                guard let trail = trail(to: target, by: interceptor.info) else {
+                    throw .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
+                }
+                return ObjectRedirect(url: target, source: source ?? self.source, trail: trail)
+            }
+        }
+        return nil
+    }
+
+    /// ``interceptForObject(first:awaiting:)`` for a synchronous lookup, which cannot
+    /// await an interceptor: it never suspends.
+    func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
+        let (list, route) = interceptors(first: first)
+        for (interceptor, parameters) in list {
+            guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
+            switch OpenContext.$current.withValue(context, operation: { decide(interceptedRequest(interceptor, parameters, route: route)) }) {
+            case .proceed: continue
+            case .reject(let reason): throw .rejected(interceptor.info, reason)
+            case .redirect(let target, let source):
+                guard let trail = trail(to: target, by: interceptor.info) else {
+                    throw .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
+                }
+                return ObjectRedirect(url: target, source: source ?? self.source, trail: trail)
+            }
+        }
+        return nil
+    }
+
+    /// Runs the handlers of `first` and later matches to their end, or says no route
+    /// matches (the unmatched handler is told).
+    func runAwaiting(first: RouteMatch<Int>?, channel: ReplyChannel) async -> OpenResult {
+        guard let first else {
+            router.notifyUnmatched(url, source: source, userInfo: userInfo)
+            return .unmatched
+        }
+        return await runAwaiting(from: first, index: 0, declined: [], token: ReplyToken(channel: channel))
+    }
+
+    /// The trail of a redirect to `target`, or `nil` when it would be one redirect too many.
+    func trail(to target: String, by interceptor: InterceptorInfo) -> RedirectTrail? {
+        let urls = (trail?.urls ?? [url]) + [target]
+        guard urls.count - 1 <= router.options.maxRedirects else { return nil }
+        return RedirectTrail(urls: urls, origin: RedirectOrigin(url: url, source: source, userInfo: userInfo,
+                                                                 interceptor: interceptor))
     }
 }
 

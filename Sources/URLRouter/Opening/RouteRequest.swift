@@ -29,9 +29,13 @@ public struct RouteRequest: Sendable {
     private let token: ReplyToken?
     /// The open this request belongs to, for the opens its handler forwards.
     private let context: OpenContext
+    /// The open an interceptor redirected here, if one did: a login screen keeps it and
+    /// calls ``RedirectOrigin/reopen(with:completion:)`` once the user has logged in.
+    public let redirectedFrom: RedirectOrigin?
 
     init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
-         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext) {
+         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, redirectedFrom: RedirectOrigin?) {
+        self.redirectedFrom = redirectedFrom
         self.route = route
         self.source = source
         self.userInfo = userInfo

@@ -19,7 +19,7 @@ extension Router {
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:],
                      source: OpenSource? = nil) async -> OpenResult {
-        await open(url, userInfo: userInfo, source: source, replyingTo: ReplyChannel())
+        await open(url, userInfo: userInfo, source: source, replyingTo: ReplyChannel(), trail: nil)
     }
 
     /// Opens `url` and awaits the value its handler replies with: a picker's choice, a
@@ -45,8 +45,8 @@ extension Router {
     public func open<Value>(_ url: String, expecting: Value.Type, userInfo: [String: any Sendable] = [:],
                             source: OpenSource? = nil) async -> RouteReply<Value> {
         let channel = ReplyChannel()
-        let result = await open(url, userInfo: userInfo, source: source, replyingTo: channel)
-        guard case .handled(let route) = result else { return .notHandled(result) }
+        let result = await open(url, userInfo: userInfo, source: source, replyingTo: channel, trail: nil)
+        guard let route = result.handledRoute else { return .notHandled(result) }
         switch await channel.wait() {
         case .cancelled: return .cancelled
         case .value(nil): return .noValue(route)
@@ -56,21 +56,25 @@ extension Router {
         }
     }
 
-    /// The one asynchronous open: what both `await open` forms run.
-    private func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                      replyingTo channel: ReplyChannel) async -> OpenResult {
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+    /// The one asynchronous open: what both `await open` forms run, and every redirect they follow.
+    func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
+              replyingTo channel: ReplyChannel, trail: RedirectTrail?) async -> OpenResult {
+        let opening: Opening
+        let first: RouteMatch<Int>?
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result):
             channel.discard()
-            if result == .unmatched { notifyUnmatched(url, source: source ?? OpenContext.current?.source ?? .app, userInfo: userInfo) }
             return result
-        case .matched(let opening, let first):
-            // The token is the call's argument only: once the handlers are done with their
-            // requests, a reply that never came is "no value".
-            let result = await opening.runAwaiting(from: first, index: 0, declined: [], token: ReplyToken(channel: channel))
-            if !result.tookURL { channel.discard() }
-            return result
+        case .unmatched(let started): (opening, first) = (started, nil)
+        case .matched(let started, let match): (opening, first) = (started, match)
         }
+        // The token (made inside) is the call's only owner: once the handlers are done with
+        // their requests, a reply that never came is "no value".
+        var result = await opening.interceptAwaiting(first: first, channel: channel)
+        if result == nil { result = await opening.runAwaiting(first: first, channel: channel) }
+        guard let result else { return .unmatched }
+        if !result.tookURL { channel.discard() }
+        return result
     }
 
     /// The object the best matching object route returns for `url`, awaiting
@@ -101,13 +105,20 @@ extension Router {
     }
 
     private func makeObject<T: Sendable>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                                         as type: T.Type, mainActorValues: Bool) async throws(ObjectError) -> T {
+                                         as type: T.Type, mainActorValues: Bool,
+                                         trail: RedirectTrail? = nil) async throws(ObjectError) -> T {
         let opening: Opening
-        let first: RouteMatch<Int>
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        let first: RouteMatch<Int>?
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result): throw ObjectError(result)
+        case .unmatched(let started): (opening, first) = (started, nil)
         case .matched(let started, let match): (opening, first) = (started, match)
         }
+        if let redirect = try await opening.interceptForObject(first: first, awaiting: true) {
+            return try await makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, as: type,
+                                        mainActorValues: mainActorValues, trail: redirect.trail)
+        }
+        guard let first else { throw .unmatched }
         var reasons = ObjectError.Collector()
         var candidates = Opening.Candidates(opening, first: first)
         while let match = candidates.next() {

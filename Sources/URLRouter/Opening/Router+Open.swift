@@ -32,16 +32,38 @@ extension Router {
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource? = nil,
                      completion: RouteCompletion? = nil) -> OpenResult {
-        let channel = ReplyChannel(sink: completion)
+        open(url, userInfo: userInfo, source: source, channel: ReplyChannel(sink: completion), trail: nil)
+    }
+
+    /// The one synchronous open: the public `open` and every redirect it follows.
+    func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel,
+              trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
-        let first: RouteMatch<Int>
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        let first: RouteMatch<Int>?
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result):
             channel.discard()
-            if result == .unmatched { notifyUnmatched(url, source: source ?? OpenContext.current?.source ?? .app, userInfo: userInfo) }
             return result
-        case .matched(let started, let match):
-            (opening, first) = (started, match)
+        case .unmatched(let started): (opening, first) = (started, nil)
+        case .matched(let started, let match): (opening, first) = (started, match)
+        }
+        switch opening.interceptHere(first: first, channel: channel) {
+        case .proceed:
+            break
+        case .finished(let result):
+            if !result.tookURL { channel.discard() }
+            return result
+        case .needsAsync(let index):
+            let interceptor = opening.interceptors(first: nil).list[index].interceptor.info
+            return .intercepting(interceptor, finishLater(channel) {
+                if let decided = await opening.interceptAwaiting(first: first, from: index, channel: channel) { return decided }
+                return await opening.runAwaiting(first: first, channel: channel)
+            })
+        }
+        guard let first else {
+            channel.discard()
+            notifyUnmatched(url, source: opening.source, userInfo: userInfo)
+            return .unmatched
         }
         // The requests hold the token; when the last one goes without a reply, the
         // completion gets `nil`.
@@ -59,23 +81,24 @@ extension Router {
             case .declined:
                 declined.append(route.info)
             case .needsMainActor, .needsAsync:
-                return .pending(route.info, finishLater(opening, from: match, index: candidates.index,
-                                                        declined: declined, token: token))
+                let (index, declinedSoFar) = (candidates.index, declined)
+                return .pending(route.info, finishLater(channel) {
+                    await opening.runAwaiting(from: match, index: index, declined: declinedSoFar, token: token)
+                })
             }
         }
         channel.discard()
         return .declined(declined)
     }
 
-    /// Runs the rest of a synchronous open in a task, from the handler it could not run.
-    private func finishLater(_ opening: Opening, from match: RouteMatch<Int>, index: Int, declined: [RouteInfo],
-                             token: ReplyToken) -> PendingOpen {
+    /// Runs the rest of a synchronous open in a task.
+    private func finishLater(_ channel: ReplyChannel, _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
         let pending = PendingOpen()
         Task {
-            let result = await opening.runAwaiting(from: match, index: index, declined: declined, token: token)
+            let result = await rest()
             // The completion is called exactly once for a pending open, even when no
             // handler takes the URL in the end.
-            if !result.tookURL { token.channel.deliver(.value(nil)) }
+            if !result.tookURL { channel.deliver(.value(nil)) }
             pending.finish(result)
         }
         return pending
@@ -130,12 +153,21 @@ extension Router {
     }
 
     private func makeObject<T>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                               accepting cast: (Opening.Made) -> T?, mainActorValues: Bool) throws(ObjectError) -> T {
+                               accepting cast: (Opening.Made) -> T?, mainActorValues: Bool,
+                               trail: RedirectTrail? = nil) throws(ObjectError) -> T {
         let opening: Opening
         let first: RouteMatch<Int>
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true) {
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result): throw ObjectError(result)
+        case .unmatched(let started):
+            guard let redirect = try started.interceptForObjectHere(first: nil) else { throw .unmatched }
+            return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
+                                  mainActorValues: mainActorValues, trail: redirect.trail)
         case .matched(let started, let match): (opening, first) = (started, match)
+        }
+        if let redirect = try opening.interceptForObjectHere(first: first) {
+            return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
+                                  mainActorValues: mainActorValues, trail: redirect.trail)
         }
         var reasons = ObjectError.Collector()
         var candidates = Opening.Candidates(opening, first: first)
@@ -210,7 +242,7 @@ extension Router {
             return .route(ResolvedRoute(route: opening.snapshot.routes[match.value].info, match: match))
         case .finished(.malformed(let error)): return .malformed(error)
         case .finished(.refused(let refusal)): return .refused(refusal)
-        case .finished: return .unmatched
+        case .finished, .unmatched: return .unmatched
         }
     }
 }

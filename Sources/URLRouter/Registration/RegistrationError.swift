@@ -16,6 +16,8 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case table(RouteTableError.Problem)
             case duplicateName(String, otherPattern: String, otherModule: String)
             case moduleAlreadyRegistered
+            case interceptorTie(otherPattern: String, otherModule: String, priority: Int)
+            case invalidRedirect(reason: String)
         }
         private let kind: Kind
         /// The pattern the problem is about (empty for a module-level problem).
@@ -35,6 +37,29 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
 
         static func moduleAlreadyRegistered(_ module: String) -> Problem {
             Problem(kind: .moduleAlreadyRegistered, pattern: "", module: module)
+        }
+
+        static func interceptorTie(_ a: InterceptorInfo, _ b: InterceptorInfo) -> Problem {
+            Problem(kind: .interceptorTie(otherPattern: a.pattern, otherModule: a.module, priority: a.priority),
+                    pattern: b.pattern, module: b.module)
+        }
+
+        static func invalidRedirect(_ rule: RedirectRule, module: String, reason: String) -> Problem {
+            Problem(kind: .invalidRedirect(reason: "\(Echo.quoted(rule.description)): \(reason)"), pattern: rule.from, module: module)
+        }
+
+        /// Whether two interceptors of one pattern shape have the same priority, so that
+        /// their order would be arbitrary.
+        public var isInterceptorTie: Bool {
+            if case .interceptorTie = kind { return true }
+            return false
+        }
+
+        /// Whether a redirect rule is invalid: its target is not registered, or does not
+        /// get every parameter it needs from the old pattern.
+        public var isInvalidRedirect: Bool {
+            if case .invalidRedirect = kind { return true }
+            return false
         }
 
         /// The parse error of an invalid pattern, with its column.
@@ -69,6 +94,11 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
                     + "and by '\(Echo.quoted(otherPattern))' [\(Echo.quoted(otherModule))]"
             case .moduleAlreadyRegistered:
                 return "[\(Echo.quoted(module))] the module is already registered"
+            case .interceptorTie(let otherPattern, let otherModule, let priority):
+                return "[\(Echo.quoted(module))] interceptor '\(Echo.quoted(pattern))' has the shape and the priority (\(priority)) "
+                    + "of '\(Echo.quoted(otherPattern))' [\(Echo.quoted(otherModule))]: give one a different priority"
+            case .invalidRedirect(let reason):
+                return "[\(Echo.quoted(module))] redirect \(reason)"
             }
         }
 

@@ -10,6 +10,8 @@ public struct RouteRegistrar: Sendable {
     let targetCache: TargetCache
     var routes: [RegisteredRoute] = []
     var converters: [any ParameterConverter] = []
+    var interceptors: [RegisteredInterceptor] = []
+    var redirects: [RedirectRule] = []
 
     init(moduleName: String, targetCache: TargetCache) {
         self.moduleName = moduleName
@@ -108,6 +110,61 @@ public struct RouteRegistrar: Sendable {
     public mutating func asyncObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                      handler: @escaping @Sendable (RouteRequest) async throws -> any Sendable) {
         add(pattern, name, exposure, .asyncObject(handler))
+    }
+
+    /// Registers an interceptor: for every open whose URL `pattern` matches (whichever its
+    /// source, and whether or not a route matches), `decide` runs before the route's
+    /// handler and returns an ``Interception``.
+    ///
+    /// ```swift
+    /// routes.intercept("reader://account/**", name: "login") { request in
+    ///     session.isLoggedIn ? .proceed : .redirect(to: "reader://login")
+    /// }
+    /// ```
+    /// Interceptors whose patterns match run from the most general to the most specific
+    /// (the matcher's precedence, reversed); interceptors of the same pattern shape run by
+    /// `priority`, higher first, and two of one shape and one priority are a registration
+    /// problem: registration order never decides. `canOpen` and `resolve` never run them.
+    /// - Parameters:
+    ///   - pattern: the URLs it sees (Matching rules, "Pattern syntax"), validated with the routes.
+    ///   - name: a name for results, previews and the route map.
+    ///   - priority: the order among interceptors of the same pattern shape; default 0.
+    ///   - decide: proceed, redirect or reject; it cannot block anything.
+    public mutating func intercept(_ pattern: String, name: String? = nil, priority: Int = 0,
+                                   decide: @escaping @Sendable (InterceptedRequest) -> Interception) {
+        interceptors.append(RegisteredInterceptor(
+            info: InterceptorInfo(pattern: pattern, name: name, module: moduleName, priority: priority, isAsync: false),
+            decide: .sync(decide)))
+    }
+
+    /// Registers an interceptor that may await (a login flow, a remote check). `await open`
+    /// awaits it; a synchronous `open` that meets it returns
+    /// ``OpenResult/intercepting(_:_:)`` and finishes the open in a task.
+    /// - Parameters:
+    ///   - pattern: the URLs it sees, validated with the routes.
+    ///   - name: a name for results, previews and the route map.
+    ///   - priority: the order among interceptors of the same pattern shape; default 0.
+    ///   - decide: proceed, redirect or reject.
+    public mutating func asyncIntercept(_ pattern: String, name: String? = nil, priority: Int = 0,
+                                        decide: @escaping @Sendable (InterceptedRequest) async -> Interception) {
+        interceptors.append(RegisteredInterceptor(
+            info: InterceptorInfo(pattern: pattern, name: name, module: moduleName, priority: priority, isAsync: true),
+            decide: .async(decide)))
+    }
+
+    /// Sends URLs matching `pattern` (renamed, old URLs) to `target`: the parameters
+    /// `pattern` captures are written into `target` by name, and the query is carried over.
+    ///
+    /// ```swift
+    /// routes.redirect("reader://b/:id", to: "reader://book/:id")
+    /// ```
+    /// Registration checks that `target` is a valid pattern whose every parameter `pattern`
+    /// captures. The redirect is an interceptor at `pattern`, so it is listed in the route
+    /// map and its target is matched afresh.
+    public mutating func redirect(_ pattern: String, to target: String) {
+        let rule = RedirectRule(from: pattern, to: target)
+        redirects.append(rule)
+        interceptors.append(.redirect(rule, module: moduleName))
     }
 
     /// Declares a converter that patterns may use as `<name:parameter>`; it is available

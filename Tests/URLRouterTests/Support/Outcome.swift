@@ -9,6 +9,9 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
     case malformed(MalformedURLError.Reason)
     case refused
     case failed(String)
+    case rejected(String)
+    indirect case redirected(String, Outcome)
+    case intercepting(String)
 
     init(_ result: OpenResult) {
         switch result {
@@ -19,6 +22,9 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
         case .malformed(let error): self = .malformed(error.reason)
         case .refused: self = .refused
         case .failed(let route, _): self = .failed(route.pattern)
+        case .rejected(let interceptor, _): self = .rejected(interceptor.pattern)
+        case .redirected(_, let url, let result): self = .redirected(url, Outcome(result))
+        case .intercepting(let interceptor, _): self = .intercepting(interceptor.pattern)
         }
     }
 
@@ -31,6 +37,9 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
         case .malformed(let reason): "malformed: \(reason)"
         case .refused: "refused"
         case .failed(let pattern): "failed in '\(pattern)'"
+        case .rejected(let pattern): "rejected by '\(pattern)'"
+        case .redirected(let url, let outcome): "redirected to '\(url)', then \(outcome)"
+        case .intercepting(let pattern): "pending in interceptor '\(pattern)'"
         }
     }
 }

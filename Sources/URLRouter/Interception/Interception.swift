@@ -1,0 +1,128 @@
+import PatternMatcher
+
+/// What an interceptor decides about an open (``RouteRegistrar/intercept(_:name:priority:decide:)``).
+///
+/// A decision is a value, not a callback: an interceptor cannot forget to call anything, so
+/// it can never leave an open, a thread or the router waiting.
+public enum Interception: Sendable, Hashable {
+    /// Let the open go on: the next interceptor, then the route's handler.
+    case proceed
+    /// Open `url` instead, matched afresh (and intercepted again), from the original open's
+    /// source unless `source` says otherwise: an external open redirected to an internal
+    /// route reaches it only when the interceptor writes `source: .app`.
+    case redirect(to: String, source: OpenSource? = nil)
+    /// Stop the open; `reason` says why (it is reported, never shown to a deep link's sender).
+    case reject(String)
+}
+
+/// An interceptor as results, previews and the route map name it.
+public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern whose matching URLs it sees.
+    public let pattern: String
+    /// Its name, if it was given one.
+    public let name: String?
+    /// The module that registered it (`Redirects` for an installed redirect table).
+    public let module: String
+    /// Among interceptors of the same pattern shape, higher runs first.
+    public let priority: Int
+    /// Whether it must be awaited (``RouteRegistrar/asyncIntercept(_:name:priority:decide:)``).
+    public let isAsync: Bool
+
+    /// The name (or the pattern), and the module; bounded and escaped.
+    public var description: String {
+        "interceptor " + (name.map { "'\(Echo.quoted($0))' " } ?? "") + "\(Echo.quoted(pattern)) [\(Echo.quoted(module))]"
+    }
+}
+
+/// What an interceptor sees of an open.
+public struct InterceptedRequest: Sendable {
+    /// The URL being opened.
+    public let url: String
+    /// Where the open came from.
+    public let source: OpenSource
+    /// The caller's data.
+    public let userInfo: [String: any Sendable]
+    /// The route the open would run first, with its parameters, or `nil` when no route
+    /// matches (an interceptor may redirect a URL that nothing handles).
+    public let route: ResolvedRoute?
+    /// The parameters the interceptor's own pattern captured.
+    public let interceptorParameters: [String: String]
+    /// The interceptor being asked.
+    public let interceptor: InterceptorInfo
+    /// Where this open was redirected from, when an interceptor redirected it here.
+    public let redirectedFrom: RedirectOrigin?
+    private weak var routerReference: Router?
+
+    /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
+    public var router: Router? { routerReference }
+
+    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: ResolvedRoute?,
+         interceptorParameters: [String: String], interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
+         router: Router) {
+        self.url = url
+        self.source = source
+        self.userInfo = userInfo
+        self.route = route
+        self.interceptorParameters = interceptorParameters
+        self.interceptor = interceptor
+        self.redirectedFrom = redirectedFrom
+        self.routerReference = router
+    }
+}
+
+/// The open an interceptor redirected: what a login screen reopens once the user has
+/// logged in, with the original source and user info.
+///
+/// ```swift
+/// routes.mainActorAction("reader://login") { request in
+///     let origin = request.redirectedFrom          // kept by the login screen
+///     showLogin { origin?.reopen(with: request.router) }
+/// }
+/// ```
+public struct RedirectOrigin: Sendable, CustomStringConvertible {
+    /// The URL that was being opened.
+    public let url: String
+    /// Its source: a deep link stays a deep link when it is reopened.
+    public let source: OpenSource
+    /// The caller's data.
+    public let userInfo: [String: any Sendable]
+    /// The interceptor that redirected it.
+    public let interceptor: InterceptorInfo
+
+    /// Opens the original URL again, with its source and user info (interceptors run
+    /// again: a login gate now lets it through).
+    /// - Returns: the open's result, or `nil` when `router` is `nil`.
+    @discardableResult
+    public func reopen(with router: Router?, completion: RouteCompletion? = nil) -> OpenResult? {
+        router?.open(url, userInfo: userInfo, source: source, completion: completion)
+    }
+
+    /// Opens the original URL again and awaits it; see ``reopen(with:completion:)``.
+    @discardableResult
+    public func reopen(with router: Router?) async -> OpenResult? {
+        await router?.open(url, userInfo: userInfo, source: source)
+    }
+
+    /// The URL (bounded, escaped, userinfo hidden), its source and the interceptor.
+    public var description: String {
+        "'\(Echo.quotedURL(url))' (source: \(source)), redirected by \(interceptor)"
+    }
+}
+
+/// One rule of a redirect table: URLs matching `from` open `to` instead, with the
+/// parameters `from` captured written into `to` by name, and the query carried over.
+public struct RedirectRule: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern of the old URLs, for example `reader://b/:id`.
+    public let from: String
+    /// The pattern of the new URLs, for example `reader://book/:id`.
+    public let to: String
+
+    /// Creates a rule.
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    /// `from → to`, bounded and escaped.
+    public var description: String { "\(Echo.quoted(from)) → \(Echo.quoted(to))" }
+}

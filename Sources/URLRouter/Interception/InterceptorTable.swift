@@ -1,0 +1,103 @@
+import PatternMatcher
+
+/// One interceptor as the router keeps it.
+struct RegisteredInterceptor: Sendable {
+    enum Decider: Sendable {
+        case sync(@Sendable (InterceptedRequest) -> Interception)
+        case async(@Sendable (InterceptedRequest) async -> Interception)
+    }
+    let info: InterceptorInfo
+    let decide: Decider
+
+    /// A redirect rule as an interceptor: the parameters `rule.from` captured are written
+    /// into `rule.to` by name, and the query is carried over.
+    static func redirect(_ rule: RedirectRule, module: String) -> RegisteredInterceptor {
+        let info = InterceptorInfo(pattern: rule.from, name: "redirect to \(rule.to)", module: module,
+                                   priority: 0, isAsync: false)
+        return RegisteredInterceptor(info: info, decide: .sync { request in
+            guard let target = try? RoutePattern(rule.to).url(parameters: request.interceptorParameters) else {
+                return .reject("the redirect \(rule) cannot write its target")
+            }
+            let query = request.url.firstIndex(of: "?").map { String(request.url[$0...]) } ?? ""
+            return .redirect(to: target + query)
+        })
+    }
+}
+
+/// The interceptors of a table, matched like routes: a table of their patterns (one
+/// entry per pattern shape), each entry a group of interceptors ordered by priority.
+struct InterceptorTable: Sendable {
+    private let table: RouteTable<Int>
+    /// Interceptors of one shape, higher priority first.
+    private let groups: [[RegisteredInterceptor]]
+
+    var all: [RegisteredInterceptor] { groups.flatMap { $0 } }
+
+    /// The interceptors whose patterns match `url`, most general first (the matcher's
+    /// precedence, reversed), with what each one's pattern captured.
+    func ordered(for url: String) -> [(interceptor: RegisteredInterceptor, parameters: [String: String])] {
+        var found: [(RegisteredInterceptor, [String: String])] = []
+        for match in table.matches(url).reversed() {
+            let parameters = match.parameters.dictionary
+            found += groups[match.value].map { ($0, parameters) }
+        }
+        return found
+    }
+
+    /// Builds the table, adding a problem for each invalid pattern and for each two
+    /// interceptors of one shape and one priority (their order would be arbitrary).
+    /// - Returns: `nil` when there is no interceptor.
+    static func build(_ interceptors: [RegisteredInterceptor], options: MatchOptions,
+                      converters: [(module: String, converter: any ParameterConverter)],
+                      problems: inout [RegistrationError.Problem]) -> InterceptorTable? {
+        guard !interceptors.isEmpty else { return nil }
+        // Registering every pattern once tells the invalid ones and groups the rest by shape:
+        // two interceptors of one shape are what the table reports as a conflict.
+        var builder = RouteTableBuilder<Int>(options: options)
+        for (module, converter) in converters { builder.declare(converter, owner: module) }
+        for (index, interceptor) in interceptors.enumerated() {
+            builder.add(interceptor.info.pattern, value: index, owner: interceptor.info.module)
+        }
+        var shapeOf = Array(interceptors.indices)
+        func root(_ i: Int) -> Int { shapeOf[i] == i ? i : root(shapeOf[i]) }
+        var invalid = Set<String>()
+        do {
+            _ = try builder.build()
+        } catch {
+            var byPattern: [String: Int] = [:]
+            for (index, interceptor) in interceptors.enumerated() {
+                if let first = byPattern[interceptor.info.pattern] { shapeOf[root(index)] = root(first) } else {
+                    byPattern[interceptor.info.pattern] = index
+                }
+            }
+            for problem in error.problems {
+                if problem.patternError != nil {
+                    invalid.insert(problem.pattern)
+                    problems.append(.table(problem))
+                } else if let other = problem.conflictingRoute, let a = byPattern[problem.pattern], let b = byPattern[other.pattern] {
+                    shapeOf[root(a)] = root(b)
+                }
+            }
+        }
+        var grouped: [Int: [RegisteredInterceptor]] = [:]
+        for (index, interceptor) in interceptors.enumerated() where !invalid.contains(interceptor.info.pattern) {
+            grouped[root(index), default: []].append(interceptor)
+        }
+        var groups: [[RegisteredInterceptor]] = []
+        var representatives = RouteTableBuilder<Int>(options: options)
+        for (module, converter) in converters { representatives.declare(converter, owner: module) }
+        for key in grouped.keys.sorted() {
+            // Higher priority first; the pattern and module only make a tie's report stable.
+            let group = grouped[key]!.sorted { a, b in
+                (b.info.priority, a.info.pattern, a.info.module) < (a.info.priority, b.info.pattern, b.info.module)
+            }
+            for (a, b) in zip(group, group.dropFirst()) where a.info.priority == b.info.priority {
+                problems.append(.interceptorTie(a.info, b.info))
+            }
+            representatives.add(group[0].info.pattern, value: groups.count, owner: group[0].info.module)
+            groups.append(group)
+        }
+        guard let table = try? representatives.build() else { return nil }
+        return InterceptorTable(table: table, groups: groups)
+    }
+}

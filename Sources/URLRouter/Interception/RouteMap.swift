@@ -1,0 +1,138 @@
+/// Every route, interceptor and redirect of a router, sorted and stable, as text and JSON:
+/// a CI job keeps it and diffs it between releases, to catch an external route that was
+/// renamed or removed.
+///
+/// ```swift
+/// let map = router.routeMap.json    // a CI job compares it with the last release's
+/// print(router.routeMap.text)
+/// // route  external  reader://book/<int:id>  name=book  module=BookDetail  handler=action
+/// ```
+public struct RouteMap: Sendable, Hashable {
+    /// One route.
+    public struct Route: Sendable, Hashable {
+        /// The pattern as registered.
+        public let pattern: String
+        /// The route's name, if any.
+        public let name: String?
+        /// The module that registered it.
+        public let module: String
+        /// Who may reach it.
+        public let exposure: Exposure
+        /// The kind of handler: `action`, `mainActorAction`, `asyncAction`, `object`,
+        /// `mainActorObject` or `asyncObject`.
+        public let handler: String
+    }
+
+    /// One redirect rule.
+    public struct Redirect: Sendable, Hashable {
+        /// The rule.
+        public let rule: RedirectRule
+        /// The module that declared it, or ``Router/redirectsModuleName`` for the installed table.
+        public let module: String
+    }
+
+    /// The routes, sorted by pattern (UTF-8 byte order), then module.
+    public let routes: [Route]
+    /// The interceptors (redirects among them), sorted by pattern, then module, then priority.
+    public let interceptors: [InterceptorInfo]
+    /// The redirect rules, sorted by old pattern, then module.
+    public let redirects: [Redirect]
+
+    init(snapshot: Snapshot) {
+        routes = snapshot.routes.map { route in
+            Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
+                  exposure: route.info.exposure, handler: route.handler.kindName)
+        }.sorted { Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module)) }
+        interceptors = (snapshot.interceptors?.all.map(\.info) ?? []).sorted {
+            ($0.pattern, $0.module) == ($1.pattern, $1.module) ? $0.priority > $1.priority
+                : Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module))
+        }
+        redirects = snapshot.redirects.map { Redirect(rule: $0.rule, module: $0.module) }
+            .sorted { Self.precedes(($0.rule.from, $0.module), ($1.rule.from, $1.module)) }
+    }
+
+    /// Byte order of the first string, then of the second: the same on every platform.
+    private static func precedes(_ a: (String, String), _ b: (String, String)) -> Bool {
+        a.0 != b.0 ? a.0.utf8.lexicographicallyPrecedes(b.0.utf8) : a.1.utf8.lexicographicallyPrecedes(b.1.utf8)
+    }
+
+    /// One line per entry, columns separated by two spaces.
+    public var text: String {
+        var lines: [String] = []
+        for route in routes {
+            lines.append(["route", route.exposure.description, route.pattern, "name=\(route.name ?? "-")",
+                          "module=\(route.module)", "handler=\(route.handler)"].joined(separator: "  "))
+        }
+        for interceptor in interceptors {
+            lines.append(["interceptor", interceptor.pattern, "name=\(interceptor.name ?? "-")", "module=\(interceptor.module)",
+                          "priority=\(interceptor.priority)", interceptor.isAsync ? "async" : "sync"].joined(separator: "  "))
+        }
+        for redirect in redirects {
+            lines.append(["redirect", redirect.rule.from, "to=\(redirect.rule.to)", "module=\(redirect.module)"]
+                .joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A JSON object with the arrays `routes`, `interceptors` and `redirects`, keys sorted,
+    /// one entry per line, written without an encoder.
+    public var json: String {
+        func object(_ fields: [(String, String)]) -> String {
+            "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        func string(_ text: String?) -> String { text.map(quoted) ?? "null" }
+        func array(_ items: [String]) -> String {
+            items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+        }
+        let routes = routes.map {
+            object([("exposure", string($0.exposure.description)), ("handler", string($0.handler)),
+                    ("module", string($0.module)), ("name", string($0.name)), ("pattern", string($0.pattern))])
+        }
+        let interceptors = interceptors.map {
+            object([("async", $0.isAsync ? "true" : "false"), ("module", string($0.module)), ("name", string($0.name)),
+                    ("pattern", string($0.pattern)), ("priority", String($0.priority))])
+        }
+        let redirects = redirects.map {
+            object([("from", string($0.rule.from)), ("module", string($0.module)), ("to", string($0.rule.to))])
+        }
+        return "{\n  \"interceptors\": \(array(interceptors)),\n  \"redirects\": \(array(redirects)),\n  \"routes\": \(array(routes))\n}"
+    }
+}
+
+/// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+private func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+extension Router {
+    /// Every route, interceptor and redirect registered now, sorted and stable.
+    public var routeMap: RouteMap { RouteMap(snapshot: current) }
+}
+
+extension RouteHandler {
+    /// The registrar method that made it.
+    var kindName: String {
+        switch self {
+        case .action: "action"
+        case .mainActorAction: "mainActorAction"
+        case .asyncAction: "asyncAction"
+        case .object: "object"
+        case .mainActorObject: "mainActorObject"
+        case .asyncObject: "asyncObject"
+        }
+    }
+}
