@@ -363,7 +363,7 @@ struct InterceptorTests {
             route  internal  reader://a  name=-  module=App  handler=mainActorObject
             route  external  reader://b  name=b  module=App  handler=action
             interceptor  reader://**  name=log  module=App  priority=2  sync
-            interceptor  reader://old/:id  name=redirect to reader://b  module=App  priority=0  sync
+            interceptor  reader://old/:id  name=redirect  module=App  priority=0  sync
             redirect  reader://old/:id  to=reader://b  module=App
             """)
         #expect(map.json.contains(#"{"exposure": "external", "handler": "action", "module": "App", "name": "b", "pattern": "reader://b"}"#))

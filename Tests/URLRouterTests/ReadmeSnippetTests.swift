@@ -61,6 +61,16 @@ import Testing
         ])
     }
 
+    @Test func gateSnippetPrintsWhatTheReadmeSays() throws {
+        #expect(try runGateSnippet() == [
+            "redirected by interceptor 'redirect' reader://orders [App] to "
+                + "'reader://account/orders', then redirected by interceptor 'login' reader://account/** [App] to "
+                + "'reader://login', then handled by reader://login [App]",
+            "orders, opened from external",
+            "true",
+        ])
+    }
+
     @Test func routerSnippetPrintsWhatTheReadmeSays() throws {
         #expect(try runRouterSnippet() == [
             "handled by reader://book/<int:id> (book) [BookDetailModule]",

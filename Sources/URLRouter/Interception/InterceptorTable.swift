@@ -12,7 +12,7 @@ struct RegisteredInterceptor: Sendable {
     /// A redirect rule as an interceptor: the parameters `rule.from` captured are written
     /// into `rule.to` by name, and the query is carried over.
     static func redirect(_ rule: RedirectRule, module: String) -> RegisteredInterceptor {
-        let info = InterceptorInfo(pattern: rule.from, name: "redirect to \(rule.to)", module: module,
+        let info = InterceptorInfo(pattern: rule.from, name: "redirect", module: module,
                                    priority: 0, isAsync: false)
         return RegisteredInterceptor(info: info, decide: .sync { request in
             guard let target = try? RoutePattern(rule.to).url(parameters: request.interceptorParameters) else {
