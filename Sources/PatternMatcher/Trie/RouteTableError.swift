@@ -83,7 +83,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         self.problems = sortedOnce(problems, by: { ($0.pattern, $0.owner, $0.description) })
     }
 
-    /// The header and the first ``listedProblemLimit`` problems, then how many more
+    /// The header and the first 50 problems, then how many more
     /// there are: bounded however many problems a table has (read ``problems`` for all).
     public var description: String {
         listing(problems, header: "in the route table")
@@ -93,7 +93,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 /// How many problems an error's description lists before it says how many more there are.
 package let listedProblemLimit = 50
 
-/// "n problems <where>:" and one line per problem, up to ``listedProblemLimit``.
+/// "n problems <where>:" and one line per problem, up to 50.
 package func listing<Problem: CustomStringConvertible>(_ problems: [Problem], header: String) -> String {
     let count = problems.count
     var lines = ["\(count) problem\(count == 1 ? "" : "s") \(header):"]

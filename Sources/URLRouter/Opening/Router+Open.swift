@@ -109,8 +109,8 @@ extension Router {
     ///
     /// Only ``RouteRegistrar/object(_:name:exposure:handler:)`` routes answer here:
     /// main-actor object routes give values that are not `Sendable` (use
-    /// ``object(for:as:userInfo:source:)``), asynchronous ones need `await`. A declining
-    /// or throwing handler passes to the next match. ``makeObject(for:as:userInfo:source:)``
+    /// `object(for:as:userInfo:source:)`), asynchronous ones need `await`. A declining
+    /// or throwing handler passes to the next match. `makeObject(for:as:userInfo:source:)`
     /// says why there is no object.
     public func object(for url: String, userInfo: [String: any Sendable] = [:],
                        source: OpenSource? = nil) -> (any Sendable)? {
@@ -128,7 +128,7 @@ extension Router {
     /// ```
     /// Main-actor object routes answer when this is called on the main actor; elsewhere,
     /// and for any other reason there is no object, the result is `nil` and
-    /// ``makeObject(for:as:userInfo:source:)`` says why.
+    /// `makeObject(for:as:userInfo:source:)` says why.
     public func object<T>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = [:],
                           source: OpenSource? = nil) -> T? {
         try? makeObject(for: url, as: type, userInfo: userInfo, source: source)
