@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "URLRouter",
+    // The floors of Swift concurrency (async/await, Task, MainActor), which the router's
+    // async opens and main-actor handlers use; visionOS 1 is that platform's first release.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "PatternMatcher", targets: ["PatternMatcher"]),
         .library(name: "URLRouter", targets: ["URLRouter"]),
