@@ -1,7 +1,7 @@
 import PatternMatcher
 import Testing
 
-@Suite("Conformance vectors (../shared/conformance)")
+@Suite("Conformance vectors")
 struct ConformanceTests {
     @Test("every suite is found")
     func suitesAreLoaded() {

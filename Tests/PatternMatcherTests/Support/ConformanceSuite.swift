@@ -1,8 +1,8 @@
 import Foundation
 import PatternMatcher
 
-/// One executable vector of `../shared/conformance` (format in its README), tagged with
-/// the file and the position it came from so a failure names both.
+/// One executable conformance vector (`Conformance/*.json` beside these tests, and any folder
+/// named by `URLROUTER_CONFORMANCE_DIR`), tagged with the file and the position it came from so a failure names both.
 struct ConformanceCase: Sendable, CustomStringConvertible {
     enum Check: Sendable {
         case match(url: String, route: String?, params: [String: String]?, query: [[String]]?, fragment: String?)
