@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ReaderDemo", targets: ["ReaderDemo"]),
+        .executable(name: "Swift5Client", targets: ["Swift5Client"]),
     ],
     dependencies: [
         .package(name: "URLRouter", path: ".."),
@@ -24,6 +25,13 @@ let package = Package(
         .target(name: "UserProfile", dependencies: [.product(name: "URLRouter", package: "URLRouter")]),
         .target(name: "ReaderApp", dependencies: [.product(name: "URLRouter", package: "URLRouter"), "Bookshelf", "BookDetail", "UserProfile"]),
         .executableTarget(name: "ReaderDemo", dependencies: ["ReaderApp", "UserProfile", .product(name: "URLRouter", package: "URLRouter")]),
+        // A client in the Swift 5 language mode, as most app targets still are.
+        .executableTarget(
+            name: "Swift5Client",
+            dependencies: [.product(name: "URLRouter", package: "URLRouter"),
+                           .product(name: "PatternMatcher", package: "URLRouter")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

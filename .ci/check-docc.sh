@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds both DocC catalogs with the toolchain's own `docc`, from symbol graphs (no plugin),
+# and fails on any warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+graphs=$(mktemp -d)
+trap 'rm -rf "$graphs"' EXIT
+swift build --scratch-path .build-docc -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+for module in PatternMatcher URLRouter; do
+  # Each catalog gets its own module's symbol graphs only.
+  mkdir -p "$graphs/$module"
+  cp "$graphs/all/$module".*symbols.json "$graphs/$module/"
+  docc convert "Sources/$module/Documentation.docc" \
+    --additional-symbol-graph-dir "$graphs/$module" \
+    --fallback-display-name "$module" --fallback-bundle-identifier "org.urlrouter.$module" \
+    --output-path "$graphs/$module.doccarchive" --warnings-as-errors
+  echo "docc: $module builds without warnings"
+done

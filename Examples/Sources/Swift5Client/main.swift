@@ -1,0 +1,41 @@
+// A client compiled in the Swift 5 language mode, as most app targets still are: it uses both
+// libraries, the main-actor object routes and awaited replies, and prints what it got. CI runs it.
+import PatternMatcher
+import URLRouter
+
+@MainActor
+final class ProductScreen {   // stands in for a UIViewController: not Sendable
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+enum ProductModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.mainActorObject("shop://product/<int:id>", name: "product", exposure: .external) { request in
+            ProductScreen(id: try request.require("id", as: Int.self))
+        }
+        routes.asyncAction("shop://picker/size") { request in
+            request.reply("M")
+        }
+        routes.object("shop://service/cart") { _ in 3 }
+    }
+}
+
+var builder = RouteTableBuilder<String>()
+builder.add("shop://product/<int:id>", value: "product")
+let table = try builder.build()
+print("matcher:", table.match("shop://product/7").match?.value ?? "none")
+
+let router = try Router(modules: [ProductModule.self])
+let screen = MainActor.assumeIsolated { router.object(for: "shop://product/42", as: ProductScreen.self)?.id }
+print("screen:", screen.map(String.init) ?? "none")
+print("cart:", router.object(for: "shop://service/cart", as: Int.self) ?? 0)
+print("url:", try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]))
+let size = await router.open("shop://picker/size", expecting: String.self)
+print("size:", size.value ?? "none")
+// In top-level code Swift picks the synchronous `open` even under `await`; inside an `async`
+// function it picks the awaiting one.
+func openDeepLink(_ url: String) async -> OpenResult {
+    await router.open(url, source: .external)
+}
+print("deep link:", await openDeepLink("shop://product/1"))
