@@ -27,7 +27,11 @@ let table = try builder.build()
 print("matcher:", table.match("shop://product/7").match?.value ?? "none")
 
 let router = try Router(modules: [ProductModule.self])
-let screen = MainActor.assumeIsolated { router.object(for: "shop://product/42", as: ProductScreen.self)?.id }
+// On the main actor (where a view controller is pushed), the screen comes back at once.
+@MainActor func productScreen(_ id: Int) -> ProductScreen? {
+    router.object(for: "shop://product/\(id)", as: ProductScreen.self)
+}
+let screen = await productScreen(42)?.id
 print("screen:", screen.map(String.init) ?? "none")
 print("cart:", router.object(for: "shop://service/cart", as: Int.self) ?? 0)
 print("url:", try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]))
