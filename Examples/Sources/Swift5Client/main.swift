@@ -31,7 +31,7 @@ let router = try Router(modules: [ProductModule.self])
 @MainActor func productScreen(_ id: Int) -> ProductScreen? {
     router.object(for: "shop://product/\(id)", as: ProductScreen.self)
 }
-let screen = await productScreen(42)?.id
+let screen = productScreen(42)?.id   // top-level code runs on the main actor
 print("screen:", screen.map(String.init) ?? "none")
 print("cart:", router.object(for: "shop://service/cart", as: Int.self) ?? 0)
 print("url:", try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]))
