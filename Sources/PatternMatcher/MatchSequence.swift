@@ -26,21 +26,23 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
         private var scratch: [UInt8] = []
         private var state = SearchState(depth: -1, visited: 0)
 
+        /// - Parameter url: a string that entered the engine (``ContiguousUTF8/entering(_:)``).
         init(table: RouteTable<Value>, url: String) {
-            var url = url
-            url.makeContiguousUTF8()
             self.table = table
             self.url = url
             let storage = table.storage
-            let capacity = storage.maxDepth + 1
-            var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: capacity)
+            var frames: [Frame] = []
             var layout = URLLayout.empty
-            let problem = url.utf8.withContiguousStorageIfAvailable { bytes in
-                frames.withUnsafeMutableBufferPointer { buffer in
+            let problem = ContiguousUTF8.withBytes(of: url) { bytes in
+                // Bounded by the URL's own segments as well as by the deepest pattern, so a
+                // table with one very deep pattern does not make every lookup pay for it.
+                let capacity = storage.frameCapacity(for: bytes)
+                frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: capacity)
+                return frames.withUnsafeMutableBufferPointer { buffer in
                     URLLayout.parse(bytes, limits: storage.options.limits, segments: buffer.baseAddress,
                                     capacity: capacity, into: &layout)
                 }
-            }!
+            }
             guard problem == nil else { return }
             frames[0].node = layout.schemeEnd >= 0 ? storage.schemeRoot : storage.pathRoot
             self.frames = frames
@@ -55,7 +57,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
             let url = url
             let layout = layout
             let caseInsensitive = storage.options.caseInsensitivePaths
-            return url.utf8.withContiguousStorageIfAvailable { bytes -> RouteMatch<Value>? in
+            return ContiguousUTF8.withBytes(of: url) { bytes -> RouteMatch<Value>? in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     frames.withUnsafeMutableBufferPointer { frames in
                         let input = MatchInput(
@@ -67,7 +69,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
                                           raw: RawMatch(storage: storage, url: url, found: found))
                     }
                 }
-            }!
+            }
         }
     }
 }

@@ -30,6 +30,10 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     public var routeIndex: Int { Int(raw.route) }
 
     /// The path parameters, by name.
+    ///
+    /// For a route with more than eight parameter segments, getting this view finds the
+    /// later values' places in one pass over the URL: get it once and read it as often as
+    /// needed.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
     /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
@@ -53,6 +57,14 @@ public struct RouteMatch<Value: Sendable>: Sendable {
 /// The path parameters of a match: a name → value view decoded on read.
 public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     let raw: RawMatch
+    /// Where each slot's value lies in the URL, when the route has more slots than a match
+    /// keeps inline; `nil` otherwise (the match's own buffer holds them).
+    private let ranges: [Range<Int>]?
+
+    init(raw: RawMatch) {
+        self.raw = raw
+        self.ranges = raw.captures.count > CaptureBuffer.inlineCapacity ? raw.slotRanges() : nil
+    }
 
     /// The number of named parameters the route captures.
     public var count: Int { raw.storage.captureSpecs(ofRoute: Int(raw.route)).count }
@@ -85,7 +97,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     func value(at index: Int) -> Substring {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         let spec = specs[specs.startIndex + index]
-        let range = raw.range(ofSlot: spec.slot)
+        let range = ranges?[spec.slot] ?? raw.captures[spec.slot]
         let position = spec.clampedPosition
         let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
         if spec.isRest {
@@ -195,7 +207,7 @@ public struct QueryItems: Sendable, Sequence {
 /// needs decoding, so reading allocates only for values that hold `%` (or `+`, in a query).
 func decodedSubstring(_ url: String, _ range: Range<Int>, plusAsSpace: Bool = false,
                       lowercase: Bool = false) -> Substring {
-    url.utf8.withContiguousStorageIfAvailable { bytes -> Substring in
+    ContiguousUTF8.withBytes(of: url) { bytes -> Substring in
         var needsWork = false
         for i in range {
             let byte = bytes[i]
@@ -213,5 +225,5 @@ func decodedSubstring(_ url: String, _ range: Range<Int>, plusAsSpace: Bool = fa
         }
         return Substring(PercentDecoding.string(bytes, from: range.lowerBound, to: range.upperBound,
                                                 plusAsSpace: plusAsSpace, lowercased: lowercase))
-    }!
+    }
 }

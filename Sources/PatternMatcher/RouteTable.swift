@@ -56,7 +56,10 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     ///   way; allocates nothing.
     @inlinable
     public func match(_ url: String) -> MatchResult<Value> {
-        result(of: storage.firstMatch(url), url)
+        // Contiguous UTF-8 from here on (a bridged NSString is copied once): the match
+        // keeps this string, and every later read uses it.
+        let url = ContiguousUTF8.entering(url)
+        return result(of: storage.firstMatch(url), url)
     }
 
     /// A search's outcome for `url`, paired with the route's value. Inlined into the caller,
@@ -75,7 +78,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     /// handler declines.
     /// - Complexity: enumerating all matches visits each trie node at most once.
     public func matches(_ url: String) -> MatchSequence<Value> {
-        MatchSequence(table: self, url: url)
+        MatchSequence(table: self, url: ContiguousUTF8.entering(url))
     }
 
     public var description: String { storage.treeDescription() }
@@ -100,6 +103,21 @@ public enum MatchResult<Value: Sendable>: Sendable {
 }
 
 extension RouteTable {
+    /// ``match(_:)`` as a string bridged from an `NSString` goes through it: copied once to
+    /// contiguous UTF-8 where it enters, and that copy kept in the match. Linux never makes
+    /// such strings; this forces their path for tests.
+    @_spi(Testing)
+    public func match(bridging url: String) -> MatchResult<Value> {
+        let url = ContiguousUTF8.copying(url)
+        return result(of: storage.firstMatch(url), url)
+    }
+
+    /// ``matches(_:)`` through the bridged-string entry, as ``match(bridging:)``.
+    @_spi(Testing)
+    public func matches(bridging url: String) -> MatchSequence<Value> {
+        MatchSequence(table: self, url: ContiguousUTF8.copying(url))
+    }
+
     /// A clear-box view of a lookup for tests: the result and how many trie nodes the
     /// search entered.
     @_spi(Testing)

@@ -1,4 +1,4 @@
-import PatternMatcher
+@_spi(Testing) import PatternMatcher
 import Testing
 
 /// A match keeps the ranges of its first eight parameter segments inline; a route with
@@ -49,5 +49,27 @@ struct ManyParametersTests {
         #expect(all[0].parameters["j"] == "10")
         #expect(all[1].parameters["i"] == "9")
         #expect(all[1].parameters["rest"] == "10")
+    }
+
+    @Test("reading all 250 parameters of a 250-parameter route reads its pattern again once, not 242 times (hostile probe D3)")
+    func linear() throws {
+        let names = (0..<250).map { "p\($0)" }
+        let pattern = "reader://p/" + names.map { ":" + $0 }.joined(separator: "/")
+        let url = "reader://p/" + (0..<250).map { "v\($0)" }.joined(separator: "/")
+        var builder = RouteTableBuilder<Int>(options: MatchOptions(limits: URLLimits(maxPathSegments: 300)))
+        builder.add(pattern, value: 0)
+        let match = try #require(try builder.build().match(url).match)
+        var values: [String: String] = [:]
+        let parses = PatternParses.counting {
+            let parameters = match.parameters
+            for name in names { values[name] = parameters[name].map(String.init) }
+            values["all"] = "\(parameters.dictionary.count)"
+        }
+        #expect(parses == 1)
+        #expect(values["p0"] == "v0" && values["p8"] == "v8" && values["p249"] == "v249")
+        #expect(values["all"] == "250")
+        #expect(PatternParses.counting { _ = match.parameters } == 1, "once per view, however much of it is read")
+        let few = try #require(try makeTable(["/:a/:b/:c/:d/:e/:f/:g/:h"]).match("/1/2/3/4/5/6/7/8").match)
+        #expect(PatternParses.counting { _ = few.parameters.dictionary } == 0, "eight slots: the match holds them all")
     }
 }

@@ -15,6 +15,7 @@ struct PatternParser {
     }
 
     func parse() throws(PatternError) -> RoutePattern {
+        PatternParses.counter?.count()
         let n = bytes.count
         if let index = bytes.firstIndex(where: { $0 == ASCII.question || $0 == ASCII.hash }) {
             throw error(at: index, "a pattern cannot hold a query or a fragment")

@@ -1,6 +1,6 @@
 /// Captured ranges: the first eight, inline, so that a match is plain values and
 /// allocates nothing. A route with more parameter segments has the later ranges found
-/// again when they are read (``RawMatch/range(ofSlot:)``).
+/// again, all at once, when its parameters are read (``RawMatch/slotRanges()``).
 @usableFromInline
 struct CaptureBuffer: Sendable {
     typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -64,28 +64,34 @@ struct RawMatch: Sendable {
     var viaCatchAll: Bool { found.viaCatchAll }
     var captures: CaptureBuffer { found.captures }
 
-    /// The range of the URL recorded in `slot` (see ``CaptureSpec/slot``).
+    /// The ranges recorded in every slot (see ``CaptureSpec/slot``), in slot order.
     ///
-    /// The first eight come from the buffer. A later one (a route with more than eight
-    /// parameter segments) is found again: the route's pattern gives the position of its
-    /// segment, and parsing the URL gives that key segment.
-    func range(ofSlot slot: Int) -> Range<Int> {
-        if slot < CaptureBuffer.inlineCapacity { return captures[slot] }
+    /// The first eight come from the buffer. The later ones (a route with more than eight
+    /// parameter segments) are found again, all in one pass: the route's pattern, parsed
+    /// once, gives the position of each one's segment, and parsing the URL once gives every
+    /// key segment. Reading all p parameters therefore costs one parse, not p.
+    /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
+    ///   when p > 8).
+    func slotRanges() -> [Range<Int>] {
+        let count = Int(captures.count)
+        var ranges = (0..<min(count, CaptureBuffer.inlineCapacity)).map { captures[$0] }
+        guard count > CaptureBuffer.inlineCapacity else { return ranges }
         guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))),
                                               converters: storage.converterNames)
         else { preconditionFailure("a registered pattern parses again") }
-        var remaining = slot
-        var position = 0
-        for (index, segment) in pattern.segments.enumerated() {
-            if case .literal = segment.kind { continue }
-            if remaining == 0 { position = index; break }
-            remaining -= 1
+        let positions = pattern.segments.indices.filter {
+            if case .literal = pattern.segments[$0].kind { return false }
+            return true
         }
-        var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: position + 2)
+        assert(positions.count == count, "one slot for every non-literal segment")
+        var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
         let layout = frames.withUnsafeMutableBufferPointer { parsedAgain(segments: $0) }
-        let segment = frames[position].segment
-        let start = segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start)
-        return pattern.segments[position].isCatchAll ? start..<layout.pathEnd : start..<Int(segment.end)
+        for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
+            let segment = frames[position].segment
+            let start = segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start)
+            ranges.append(pattern.segments[position].isCatchAll ? start..<layout.pathEnd : start..<Int(segment.end))
+        }
+        return ranges
     }
 
     /// The URL's layout, parsed again (the URL was valid when it matched).
@@ -95,7 +101,7 @@ struct RawMatch: Sendable {
     /// first key segments into `segments` when given.
     private func parsedAgain(segments: UnsafeMutableBufferPointer<Frame>? = nil) -> URLLayout {
         var layout = URLLayout.empty
-        _ = url.utf8.withContiguousStorageIfAvailable {
+        _ = ContiguousUTF8.withBytes(of: url) {
             URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
                             segments: segments?.baseAddress, capacity: segments?.count ?? 0, into: &layout)
         }

@@ -283,30 +283,40 @@ extension RouteStorage {
     /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full
     /// search, for tests.
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
-        var url = url
-        url.makeContiguousUTF8()
         var visited = 0
-        return url.utf8.withContiguousStorageIfAvailable { directMatch($0, url: url, visited: &visited) } ?? nil
+        return ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, visited: &visited) }
+    }
+
+    /// The frames a search of `bytes` needs: one per key segment it can enter, plus one.
+    /// The deepest pattern bounds it; so does the URL itself (its `/`s bound its segments),
+    /// which matters only for a table with a very deep pattern, so that a short URL's
+    /// search stays on the stack there too.
+    func frameCapacity(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byPattern = maxDepth + 1
+        guard byPattern > 32 else { return byPattern }
+        var slashes = 0
+        for byte in bytes where byte == ASCII.slash { slashes &+= 1 }
+        return min(byPattern, slashes + 3)
     }
 
     /// Parses `url` into frames on the stack, searches, and writes the outcome in place
     /// (large results are not passed back through the closures). The direct walk goes
     /// first when `walk` is set.
     private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
-        let capacity = maxDepth + 1
         let limits = options.limits
-        let done: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
+        ContiguousUTF8.withBytes(of: url) { bytes in
             if walk, let decided = directMatch(bytes, url: url, visited: &visited) {
                 lookup = decided
-                return true
+                return
             }
+            let capacity = frameCapacity(for: bytes)
             return withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
                 let frames = frameBuffer.baseAddress!
                 var layout = URLLayout.empty
                 if let problem = URLLayout.parse(bytes, limits: limits, segments: frames,
                                                  capacity: capacity, into: &layout) {
                     lookup = .malformed(problem)
-                    return true
+                    return
                 }
                 let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
                 func search(scratch: UnsafeMutablePointer<UInt8>?) {
@@ -319,14 +329,7 @@ extension RouteStorage {
                 } else {
                     search(scratch: nil)
                 }
-                return true
             }
-        }
-        if done == nil {
-            // A bridged string without contiguous UTF-8: copy it once, then match the copy.
-            var copy = url
-            copy.makeContiguousUTF8()
-            firstMatch(copy, &lookup, &visited, walk: walk)
         }
     }
 

@@ -84,7 +84,7 @@ final class RouteStorage: Sendable {
     func name(of spec: CaptureSpec, inRoute route: Int) -> Substring {
         let end = Int(routes[route + 1].patternOffset)
         var length: Int32 = 0
-        patternText.utf8.withContiguousStorageIfAvailable { bytes in
+        ContiguousUTF8.withBytes(of: patternText) { bytes in
             var i = Int(spec.nameOffset)
             while i < end, ASCII.isNameCharacter(bytes[i]) { i += 1 }
             length = Int32(i) - spec.nameOffset

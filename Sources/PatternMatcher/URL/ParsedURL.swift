@@ -21,12 +21,21 @@ public struct ParsedURL: Sendable {
     /// - Throws: ``MalformedURLError`` for a bad escape, invalid UTF-8, or a URL over `limits`.
     /// - Complexity: O(n) in the length of the URL.
     public init(_ string: String, limits: URLLimits = URLLimits()) throws(MalformedURLError) {
-        var string = string
-        string.makeContiguousUTF8()
+        try self.init(entered: ContiguousUTF8.entering(string), limits: limits)
+    }
+
+    /// Decomposes `string` as if it were a bridged `NSString`: copied to contiguous UTF-8
+    /// first, as ``init(_:limits:)`` copies one (Linux never makes such strings).
+    @_spi(Testing)
+    public init(bridging string: String, limits: URLLimits = URLLimits()) throws(MalformedURLError) {
+        try self.init(entered: ContiguousUTF8.copying(string), limits: limits)
+    }
+
+    private init(entered string: String, limits: URLLimits) throws(MalformedURLError) {
         var layout = URLLayout.empty
-        let problem = string.utf8.withContiguousStorageIfAvailable {
+        let problem = ContiguousUTF8.withBytes(of: string) {
             URLLayout.parse($0, limits: limits, into: &layout)
-        }!
+        }
         if let problem { throw problem.error(for: string) }
         self.string = string
         self.layout = layout

@@ -36,6 +36,7 @@ public struct RouteRequest: Sendable {
     init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
          match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, redirectedFrom: RedirectOrigin?) {
         self.redirectedFrom = redirectedFrom
+        self.parameters = match.parameters
         self.route = route
         self.source = source
         self.userInfo = userInfo
@@ -86,8 +87,9 @@ public struct RouteRequest: Sendable {
         }
     }
 
-    /// The path parameters, decoded on read.
-    public var parameters: PathParameters { match.parameters }
+    /// The path parameters, decoded on read (found once per request, so reading all of a
+    /// route's parameters costs one pass however many it has).
+    public let parameters: PathParameters
 
     /// The query items in order, duplicates kept.
     public var query: QueryItems { match.query }
