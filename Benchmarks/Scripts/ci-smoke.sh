@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The benchmarks' CI check, called by .ci/run. Builds the Benchmarks package, then runs a short smoke of
 # every benchmark so that none can rot:
-#   1. Report --smoke: every contender on every workload, a few lookups each; fails when a URLRouter
-#      contender answers a lookup wrong or refuses a table, or a generated table differs from its
-#      published copy in ../shared/routes.
+#   1. Report --smoke: every contender on every workload (the route lists of Benchmarks/Routes
+#      included), a few lookups each; fails when a URLRouter contender answers a lookup wrong or
+#      refuses a table.
 #   2. Every ordo-one benchmark for a few iterations, with the matcher's allocation counts checked
 #      against the committed Benchmarks/Thresholds (allocation counts are deterministic; wall-clock
 #      time is reported but never gated).

@@ -36,6 +36,18 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// needed.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
+    /// Where the values of the slots past the eighth lie, found in one pass; `nil` when the
+    /// match itself holds every slot. For a caller that keeps the match and makes many
+    /// parameter views (a router's request): see ``parameters(slotRanges:)``.
+    package var extraSlotRanges: [Range<Int>]? {
+        raw.captures.count > CaptureBuffer.inlineCapacity ? raw.slotRanges() : nil
+    }
+
+    /// The path parameters, with the slot ranges ``extraSlotRanges`` found before.
+    package func parameters(slotRanges: [Range<Int>]?) -> PathParameters {
+        PathParameters(raw: raw, ranges: slotRanges)
+    }
+
     /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var query: QueryItems {
         let layout = raw.layout
@@ -64,6 +76,11 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     init(raw: RawMatch) {
         self.raw = raw
         self.ranges = raw.captures.count > CaptureBuffer.inlineCapacity ? raw.slotRanges() : nil
+    }
+
+    init(raw: RawMatch, ranges: [Range<Int>]?) {
+        self.raw = raw
+        self.ranges = ranges
     }
 
     /// The number of named parameters the route captures.

@@ -90,12 +90,10 @@ enum BenchmarkSupport {
         var prepared: PreparedContender?
     }
 
-    /// `URLROUTER_ROUTES_DIR/<name>`, else `shared/routes/<name>` beside the repository.
+    /// `Benchmarks/Routes/<name>`, the package's copy of the public route lists.
     static func routeFile(_ name: String) -> Workload? {
-        let directory = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("shared/routes").path
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Routes").path
         return try? RouteFile.workload(atPath: directory + "/" + name)
     }
 }

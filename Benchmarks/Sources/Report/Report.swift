@@ -12,10 +12,11 @@ struct Report {
     USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
-                           when a URLRouter contender answers wrong or a generated table differs from
-                           its copy in ../shared/routes (what Scripts/ci-smoke.sh runs)
+                           when a URLRouter contender answers wrong (what Scripts/ci-smoke.sh runs); with
+                           URLROUTER_ROUTES_DIR set, also when a generated table differs from the
+                           synthetic_N.txt / flat_N.txt there
       --routes FILE        also measure the route file FILE (`METHOD /path/:param` lines); repeatable
-      --no-default-routes  skip github.txt, gplus.txt, parse.txt, static.txt and matchit.txt of ../shared/routes
+      --no-default-routes  skip github.txt, gplus.txt, parse.txt, static.txt and matchit.txt (Benchmarks/Routes)
       --output DIR         where results.md and lookup-vs-routes.svg go (default: Benchmarks/Results)
       --no-write           print the table only
       --explain            also print a few of each contender's wrong answers
@@ -61,14 +62,8 @@ struct Report {
         let plan = smoke ? MeasurementPlan.smoke : MeasurementPlan.full
         var problems: [String] = []
 
-        let sharedRoutes = sharedRoutesDirectory()
         if defaultRoutes {
-            if let sharedRoutes {
-                routeFiles = defaultRouteFiles.map { sharedRoutes.appendingPathComponent($0).path }
-                    .filter { FileManager.default.fileExists(atPath: $0) } + routeFiles
-            } else {
-                note("../shared/routes not found: route-file workloads skipped (set URLROUTER_ROUTES_DIR)")
-            }
+            routeFiles = defaultRouteFiles.map { routesDirectory.appendingPathComponent($0).path } + routeFiles
         }
 
         var workloads = [AppTable.staticLookups, AppTable.parameterLookups, AppTable.misses]
@@ -90,8 +85,8 @@ struct Report {
         }
         workloads += generatedSizes.map(GeneratedTables.deep(count:))
         workloads += generatedSizes.map(GeneratedTables.flat(count:))
-        if let sharedRoutes {
-            problems += compareGeneratedTables(with: sharedRoutes)
+        if let published = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"] {
+            problems += compareGeneratedTables(with: URL(fileURLWithPath: published))
         }
         if !onlyWorkloads.isEmpty {
             workloads = workloads.filter { workload in onlyWorkloads.contains { workload.name.contains($0) } }
@@ -161,29 +156,20 @@ struct Report {
         }
     }
 
-    /// `URLROUTER_ROUTES_DIR`, else `shared/routes` beside the repository, else `../shared/routes`.
-    static func sharedRoutesDirectory() -> URL? {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"] {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        candidates.append(packageDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/routes"))
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("../shared/routes").standardizedFileURL)
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("github.txt").path) }
-    }
+    /// The public route lists the Report measures by default, kept in the package with a
+    /// note of where each comes from (`Routes/README.md`), so a plain clone runs every workload.
+    static let routesDirectory = packageDirectory.appendingPathComponent("Routes")
 
-    /// `path` relative to the repository root (`../shared/routes/github.txt`) when it lies beside the
-    /// repository, so that results do not record one machine's directories.
+    /// `path` relative to the repository (`Benchmarks/Routes/github.txt`) when it lies inside it,
+    /// so that results do not record one machine's directories.
     static func displayPath(_ path: String) -> String {
-        let repositoryParent = packageDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .standardizedFileURL.path + "/"
+        let repository = packageDirectory.deletingLastPathComponent().standardizedFileURL.path + "/"
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        return absolute.hasPrefix(repositoryParent) ? "../" + absolute.dropFirst(repositoryParent.count) : path
+        return absolute.hasPrefix(repository) ? String(absolute.dropFirst(repository.count)) : path
     }
 
-    /// The generated tables must be the published ones, or results would not line up with them.
+    /// The generated tables must be the published ones, or results would not line up with them:
+    /// checked when `URLROUTER_ROUTES_DIR` names a folder holding `synthetic_N.txt` and `flat_N.txt`.
     static func compareGeneratedTables(with directory: URL) -> [String] {
         var problems: [String] = []
         for size in generatedSizes {

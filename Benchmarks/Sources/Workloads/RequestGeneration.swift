@@ -1,4 +1,4 @@
-/// Turns patterns into concrete requests, the way the published anchors of `../shared/routes` did:
+/// Turns patterns into concrete requests, the way the published anchors of those route lists did:
 /// every `:name` is replaced by a concrete value, `:tab` by `reviews`.
 public enum RequestGeneration {
     /// The concrete value that stands for the parameter `name`: `v` followed by 7919 × the length

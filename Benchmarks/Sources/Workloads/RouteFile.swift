@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A route file in the `METHOD /path/:param` format of `../shared/routes`, read where it lies.
+/// A route file in the `METHOD /path/:param` format of `Benchmarks/Routes`, read where it lies.
 public enum RouteFile {
     public struct Error: Swift.Error, CustomStringConvertible {
         public let path: String

@@ -1,6 +1,6 @@
 /// A route table and the requests looked up against it.
 ///
-/// Every contender registers `routes` (patterns in the `:name` syntax of `../shared/routes`) and is
+/// Every contender registers `routes` (patterns in the `:name` syntax of `Benchmarks/Routes`) and is
 /// timed on `requests`; the contenders see the same table and the same requests in the same order.
 public struct Workload: Sendable {
     /// How the workload is named in tables, e.g. `github.txt` or `deep 1,000`.

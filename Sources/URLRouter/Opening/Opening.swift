@@ -4,7 +4,10 @@ import PatternMatcher
 /// `object(for:)`, `canOpen`, `resolve`) starts with ``start(_:url:source:userInfo:runsHandlers:)``
 /// and runs handlers through ``runHere(_:_:)`` or ``runAwaiting(_:_:)``, so that their rules
 /// (sources, refusals, the nesting limit, precedence, declines) cannot drift apart.
-struct Opening: Sendable {
+///
+/// A class, made once per open that matched: the entry points, their tasks and the requests'
+/// helpers pass it around by reference instead of copying its ten fields each time.
+final class Opening: Sendable {
     let router: Router
     let snapshot: Snapshot
     let table: RouteTable<Int>
@@ -15,10 +18,12 @@ struct Opening: Sendable {
     let context: OpenContext
     /// The redirects that led here, when an interceptor redirected the open.
     let trail: RedirectTrail?
+    /// The best match, or `nil` when no route matches (interceptors may still redirect).
+    let first: RouteMatch<Int>?
 
     enum Start {
-        /// The best match, and the open that will run its handler.
-        case matched(Opening, RouteMatch<Int>)
+        /// The open that will run the best match's handler (``first``).
+        case matched(Opening)
         /// No route matches; interceptors may still redirect the URL.
         case unmatched(Opening)
         /// The open ends before any interceptor or handler: malformed or refused.
@@ -44,15 +49,17 @@ struct Opening: Sendable {
             return .finished(.malformed(error))
         case .notFound:
             if let refusal = router.refusal(of: url, from: source, hasUserinfo: nil) { return .finished(refusal) }
-            return .unmatched(Opening(router, snapshot, table, url, source, userInfo, outer, trail))
+            return .unmatched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: nil))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            return .matched(Opening(router, snapshot, table, url, source, userInfo, outer, trail), match)
+            return .matched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: match))
         }
     }
 
     private init(_ router: Router, _ snapshot: Snapshot, _ table: RouteTable<Int>, _ url: String, _ source: OpenSource,
-                 _ userInfo: [String: any Sendable], _ outer: OpenContext?, _ trail: RedirectTrail?) {
+                 _ userInfo: [String: any Sendable], _ outer: OpenContext?, _ trail: RedirectTrail?,
+                 first: RouteMatch<Int>?) {
+        self.first = first
         self.router = router
         self.snapshot = snapshot
         self.table = table
@@ -65,28 +72,27 @@ struct Opening: Sendable {
 
     /// The matches whose handlers may be tried, best first, from match number `index`
     /// (0 for the best), which is `first`.
-    struct Candidates: IteratorProtocol {
-        let opening: Opening
-        private var first: RouteMatch<Int>?
+    ///
+    /// Kept small (the table, the URL, a flag), so that the common open, whose best match's
+    /// handler takes the URL, copies nothing it does not need.
+    struct Candidates {
+        private let table: RouteTable<Int>
+        private let url: String
         private var later: DropFirstSequence<MatchSequence<Int>>.Iterator?
-        /// The number of the match `next()` returned last.
+        /// The number of the match last returned (by ``next(after:)``, or `first` itself).
         private(set) var index: Int
 
-        init(_ opening: Opening, first: RouteMatch<Int>, index: Int = 0) {
-            self.opening = opening
-            self.first = first
-            self.index = index - 1
+        init(_ opening: Opening, index: Int = 0) {
+            self.table = opening.table
+            self.url = opening.url
+            self.index = index
         }
 
+        /// The match after the last one returned. The common case never calls it: later
+        /// matches are searched for only after a handler declined.
         mutating func next() -> RouteMatch<Int>? {
             index += 1
-            if let match = first {
-                first = nil
-                return match
-            }
-            // The common case never gets here: later matches are searched for only after
-            // a handler declined.
-            if later == nil { later = opening.table.matches(opening.url).dropFirst(index).makeIterator() }
+            if later == nil { later = table.matches(url).dropFirst(index).makeIterator() }
             return later?.next()
         }
     }
@@ -94,7 +100,7 @@ struct Opening: Sendable {
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
         RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
-                     match: match, token: token, context: context, redirectedFrom: trail?.origin)
+                     match: match, token: token, context: context, trail: trail)
     }
 
     /// What an object handler made.
@@ -195,26 +201,34 @@ struct Opening: Sendable {
     /// its end. `first` is match number `index` (0 for the best); `declined` lists the
     /// routes that declined before it.
     func runAwaiting(from first: RouteMatch<Int>, index: Int, declined: [RouteInfo],
-                     token: ReplyToken) async -> OpenResult {
+                     token: ReplyToken?) async -> OpenResult {
         var declined = declined
-        var candidates = Candidates(self, first: first, index: index)
-        while let match = candidates.next() {
+        var candidates = Candidates(self, index: index)
+        var next: RouteMatch<Int>? = first
+        while let match = next {
             let route = snapshot.routes[match.value]
             switch await runAwaiting(route.handler, request(for: match, route: route, token: token)) {
             case .handled: return .handled(route.info)
             case .failed(let error): return .failed(route.info, error)
             case .declined: declined.append(route.info)
             }
+            next = candidates.next()
         }
         return .declined(declined)
     }
 }
 
 /// The redirects that led to an open: the URLs, the first opened first, and the open
-/// the last interceptor redirected.
-struct RedirectTrail: Sendable {
+/// the last interceptor redirected. A class: an open that was never redirected carries a
+/// `nil` reference, not the fields.
+final class RedirectTrail: Sendable {
     let urls: [String]
     let origin: RedirectOrigin
+
+    init(urls: [String], origin: RedirectOrigin) {
+        self.urls = urls
+        self.origin = origin
+    }
 }
 
 extension Opening {
@@ -244,7 +258,7 @@ extension Opening {
 
     /// Runs the synchronous interceptors for this open, from number `index`, until one
     /// decides or one must be awaited.
-    func interceptHere(first: RouteMatch<Int>?, channel: ReplyChannel) -> Interceptions {
+    func interceptHere(first: RouteMatch<Int>?, channel: ReplyChannel?) -> Interceptions {
         let (list, route) = interceptors(first: first)
         for (index, (interceptor, parameters)) in list.enumerated() {
             guard case .sync(let decide) = interceptor.decide else { return .needsAsync(index: index) }
@@ -257,7 +271,7 @@ extension Opening {
     }
 
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
-    func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel) async -> OpenResult? {
+    func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
         let (list, route) = interceptors(first: first)
         for (interceptor, parameters) in list.dropFirst(start) {
             let request = interceptedRequest(interceptor, parameters, route: route)
@@ -279,7 +293,7 @@ extension Opening {
     }
 
     /// The result a decision ends the open with, or `nil` to go on.
-    private func follow(_ decision: Interception, of interceptor: InterceptorInfo, channel: ReplyChannel,
+    private func follow(_ decision: Interception, of interceptor: InterceptorInfo, channel: ReplyChannel?,
                         redirect: (String, OpenSource, RedirectTrail) -> OpenResult) -> OpenResult? {
         switch decision {
         case .proceed:
@@ -348,12 +362,12 @@ extension Opening {
 
     /// Runs the handlers of `first` and later matches to their end, or says no route
     /// matches (the unmatched handler is told).
-    func runAwaiting(first: RouteMatch<Int>?, channel: ReplyChannel) async -> OpenResult {
+    func runAwaiting(first: RouteMatch<Int>?, channel: ReplyChannel?) async -> OpenResult {
         guard let first else {
             router.notifyUnmatched(url, source: source, userInfo: userInfo)
             return .unmatched
         }
-        return await runAwaiting(from: first, index: 0, declined: [], token: ReplyToken(channel: channel))
+        return await runAwaiting(from: first, index: 0, declined: [], token: channel.map(ReplyToken.init))
     }
 
     /// The trail of a redirect to `target`, or `nil` when it would be one redirect too many.

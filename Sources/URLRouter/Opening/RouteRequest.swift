@@ -31,12 +31,14 @@ public struct RouteRequest: Sendable {
     private let context: OpenContext
     /// The open an interceptor redirected here, if one did: a login screen keeps it and
     /// calls ``RedirectOrigin/reopen(with:completion:)`` once the user has logged in.
-    public let redirectedFrom: RedirectOrigin?
+    public var redirectedFrom: RedirectOrigin? { trail?.origin }
+    /// The redirects that led here (a reference, so an unredirected request carries one word).
+    private let trail: RedirectTrail?
 
     init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
-         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, redirectedFrom: RedirectOrigin?) {
-        self.redirectedFrom = redirectedFrom
-        self.parameters = match.parameters
+         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?) {
+        self.trail = trail
+        self.slotRanges = match.extraSlotRanges
         self.route = route
         self.source = source
         self.userInfo = userInfo
@@ -87,9 +89,11 @@ public struct RouteRequest: Sendable {
         }
     }
 
-    /// The path parameters, decoded on read (found once per request, so reading all of a
-    /// route's parameters costs one pass however many it has).
-    public let parameters: PathParameters
+    /// The path parameters, decoded on read. For a route with more than eight parameter
+    /// segments, where the later values lie is found once per request, so reading all of
+    /// them costs one pass however many there are.
+    public var parameters: PathParameters { match.parameters(slotRanges: slotRanges) }
+    private let slotRanges: [Range<Int>]?
 
     /// The query items in order, duplicates kept.
     public var query: QueryItems { match.query }

@@ -19,7 +19,7 @@ extension Router {
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:],
                      source: OpenSource? = nil) async -> OpenResult {
-        await open(url, userInfo: userInfo, source: source, replyingTo: ReplyChannel(), trail: nil)
+        await open(url, userInfo: userInfo, source: source, replyingTo: nil, trail: nil)
     }
 
     /// Opens `url` and awaits the value its handler replies with: a picker's choice, a
@@ -58,22 +58,22 @@ extension Router {
 
     /// The one asynchronous open: what both `await open` forms run, and every redirect they follow.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
-              replyingTo channel: ReplyChannel, trail: RedirectTrail?) async -> OpenResult {
+              replyingTo channel: ReplyChannel?, trail: RedirectTrail?) async -> OpenResult {
         let opening: Opening
         let first: RouteMatch<Int>?
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result):
-            channel.discard()
+            channel?.discard()
             return result
         case .unmatched(let started): (opening, first) = (started, nil)
-        case .matched(let started, let match): (opening, first) = (started, match)
+        case .matched(let started): (opening, first) = (started, started.first)
         }
         // The token (made inside) is the call's only owner: once the handlers are done with
         // their requests, a reply that never came is "no value".
         var result = await opening.interceptAwaiting(first: first, channel: channel)
         if result == nil { result = await opening.runAwaiting(first: first, channel: channel) }
         guard let result else { return .unmatched }
-        if !result.tookURL { channel.discard() }
+        if !result.tookURL { channel?.discard() }
         return result
     }
 
@@ -112,7 +112,7 @@ extension Router {
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result): throw ObjectError(result)
         case .unmatched(let started): (opening, first) = (started, nil)
-        case .matched(let started, let match): (opening, first) = (started, match)
+        case .matched(let started): (opening, first) = (started, started.first)
         }
         if let redirect = try await opening.interceptForObject(first: first, awaiting: true) {
             return try await makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, as: type,
@@ -120,11 +120,12 @@ extension Router {
         }
         guard let first else { throw .unmatched }
         var reasons = ObjectError.Collector()
-        var candidates = Opening.Candidates(opening, first: first)
-        while let match = candidates.next() {
+        var candidates = Opening.Candidates(opening)
+        var next: RouteMatch<Int>? = first
+        while let match = next {
             let route = opening.snapshot.routes[match.value]
             let request = opening.request(for: match, route: route, token: nil)
-            let made: Result<T?, any Error>
+            let made: Result<T?, any Error>?
             switch route.handler {
             case .object(let make):
                 made = await opening.inContext { Result { try make(request) as? T } }
@@ -134,17 +135,19 @@ extension Router {
                 made = await opening.inContext { await MainActor.run { Result { try make(request) as? T } } }
             case .mainActorObject:
                 reasons.add(.needsMainActor(route.info))
-                continue
+                made = nil
             default:
                 reasons.add(.notAnObjectRoute(route.info))
-                continue
+                made = nil
             }
             switch made {
-            case .success(let value?): return value
-            case .success(nil): reasons.add(.otherType(route.info, "a value that is not a \(T.self)"))
-            case .failure(is Decline): reasons.add(.declined([route.info]))
-            case .failure(let error): reasons.add(.failed(route.info, error))
+            case .success(let value?)?: return value
+            case .success(nil)?: reasons.add(.otherType(route.info, "a value that is not a \(T.self)"))
+            case .failure(is Decline)?: reasons.add(.declined([route.info]))
+            case .failure(let error)?: reasons.add(.failed(route.info, error))
+            case nil: break
             }
+            next = candidates.next()
         }
         throw reasons.error
     }

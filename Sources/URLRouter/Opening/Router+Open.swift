@@ -32,26 +32,27 @@ extension Router {
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:], source: OpenSource? = nil,
                      completion: RouteCompletion? = nil) -> OpenResult {
-        open(url, userInfo: userInfo, source: source, channel: ReplyChannel(sink: completion), trail: nil)
+        // A channel only when someone waits for a reply: the common open allocates none.
+        open(url, userInfo: userInfo, source: source, channel: completion.map { ReplyChannel(sink: $0) }, trail: nil)
     }
 
     /// The one synchronous open: the public `open` and every redirect it follows.
-    func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel,
+    func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
         let first: RouteMatch<Int>?
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result):
-            channel.discard()
+            channel?.discard()
             return result
         case .unmatched(let started): (opening, first) = (started, nil)
-        case .matched(let started, let match): (opening, first) = (started, match)
+        case .matched(let started): (opening, first) = (started, started.first)
         }
         switch opening.interceptHere(first: first, channel: channel) {
         case .proceed:
             break
         case .finished(let result):
-            if !result.tookURL { channel.discard() }
+            if !result.tookURL { channel?.discard() }
             return result
         case .needsAsync(let index):
             let interceptor = opening.interceptors(first: nil).list[index].interceptor.info
@@ -61,44 +62,47 @@ extension Router {
             })
         }
         guard let first else {
-            channel.discard()
+            channel?.discard()
             notifyUnmatched(url, source: opening.source, userInfo: userInfo)
             return .unmatched
         }
         // The requests hold the token; when the last one goes without a reply, the
         // completion gets `nil`.
-        let token = ReplyToken(channel: channel)
+        let token = channel.map(ReplyToken.init)
         var declined: [RouteInfo] = []
-        var candidates = Opening.Candidates(opening, first: first)
-        while let match = candidates.next() {
+        var candidates = Opening.Candidates(opening)
+        var match = first
+        while true {
             let route = opening.snapshot.routes[match.value]
             switch opening.runHere(route.handler, opening.request(for: match, route: route, token: token)) {
             case .handled:
                 return .handled(route.info)
             case .failed(let error):
-                channel.discard()
+                channel?.discard()
                 return .failed(route.info, error)
             case .declined:
                 declined.append(route.info)
             case .needsMainActor, .needsAsync:
                 let (index, declinedSoFar) = (candidates.index, declined)
-                return .pending(route.info, finishLater(channel) {
+                return .pending(route.info, finishLater(channel) { [match] in
                     await opening.runAwaiting(from: match, index: index, declined: declinedSoFar, token: token)
                 })
             }
+            guard let following = candidates.next() else { break }
+            match = following
         }
-        channel.discard()
+        channel?.discard()
         return .declined(declined)
     }
 
     /// Runs the rest of a synchronous open in a task.
-    private func finishLater(_ channel: ReplyChannel, _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
+    private func finishLater(_ channel: ReplyChannel?, _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
         let pending = PendingOpen()
         Task {
             let result = await rest()
             // The completion is called exactly once for a pending open, even when no
             // handler takes the URL in the end.
-            if !result.tookURL { channel.deliver(.value(nil)) }
+            if !result.tookURL { channel?.deliver(.value(nil)) }
             pending.finish(result)
         }
         return pending
@@ -163,23 +167,25 @@ extension Router {
             guard let redirect = try started.interceptForObjectHere(first: nil) else { throw .unmatched }
             return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
                                   mainActorValues: mainActorValues, trail: redirect.trail)
-        case .matched(let started, let match): (opening, first) = (started, match)
+        case .matched(let started):
+            guard let match = started.first else { throw .unmatched }
+            (opening, first) = (started, match)
         }
         if let redirect = try opening.interceptForObjectHere(first: first) {
             return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
                                   mainActorValues: mainActorValues, trail: redirect.trail)
         }
         var reasons = ObjectError.Collector()
-        var candidates = Opening.Candidates(opening, first: first)
-        while let match = candidates.next() {
+        /// The object `match`'s handler gives, or `nil` with the reason noted.
+        func attempt(_ match: RouteMatch<Int>) -> T? {
             let route = opening.snapshot.routes[match.value]
             guard route.handler.isObject else {
                 reasons.add(.notAnObjectRoute(route.info))
-                continue
+                return nil
             }
             if case .mainActorObject = route.handler, !mainActorValues {
                 reasons.add(.needsMainActor(route.info))
-                continue
+                return nil
             }
             switch opening.runHere(route.handler, opening.request(for: match, route: route, token: nil)) {
             case .handled(let made):
@@ -190,6 +196,13 @@ extension Router {
             case .needsMainActor: reasons.add(.needsMainActor(route.info))
             case .needsAsync: reasons.add(.needsAsync(route.info))
             }
+            return nil
+        }
+        var candidates = Opening.Candidates(opening)
+        var next: RouteMatch<Int>? = first
+        while let match = next {
+            if let value = attempt(match) { return value }
+            next = candidates.next()
         }
         throw reasons.error
     }
@@ -213,11 +226,12 @@ extension Router {
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     ///   - excludingCatchAll: ignore routes that match through `**`.
     public func canOpen(_ url: String, source: OpenSource? = nil, excludingCatchAll: Bool) -> Bool {
-        guard case .matched(let opening, let first) = Opening.start(self, url: url, source: source, userInfo: [:],
-                                                                     runsHandlers: false)
+        guard case .matched(let opening) = Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false),
+              let first = opening.first
         else { return false }
         guard excludingCatchAll else { return true }
-        var candidates = Opening.Candidates(opening, first: first)
+        guard first.isCatchAllMatch else { return true }
+        var candidates = Opening.Candidates(opening)
         while let match = candidates.next() {
             if !match.isCatchAllMatch { return true }
         }
@@ -238,7 +252,8 @@ extension Router {
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     public func resolve(_ url: String, source: OpenSource? = nil) -> Resolution {
         switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
-        case .matched(let opening, let match):
+        case .matched(let opening):
+            guard let match = opening.first else { return .unmatched }
             return .route(ResolvedRoute(route: opening.snapshot.routes[match.value].info, match: match))
         case .finished(.malformed(let error)): return .malformed(error)
         case .finished(.refused(let refusal)): return .refused(refusal)

@@ -4,9 +4,11 @@ import MediatorTargets
 /// CTMediator's target-action dispatch, ported to Swift on Linux.
 ///
 /// `performTarget(_:action:params:shouldCacheTarget:)` builds the class name `Module.Target_<name>`,
-/// finds the class with `NSClassFromString`, instantiates it (or takes it from the target cache),
-/// builds the selector name `Action_<name>:` and dispatches it; `performAction(url:)` is the entry
-/// point for URLs from outside the app. The Objective-C runtime calls are replaced by `MediatorTarget`.
+/// finds the class by name in the runtime's class table (`ClassTable`, as `NSClassFromString`
+/// does on Apple platforms), instantiates it (or takes it from the target cache), builds the
+/// selector name `Action_<name>:`, looks it up in the class's selector table and invokes it
+/// through an invocation that boxes the result; `performAction(url:)` is the entry point for URLs
+/// from outside the app. The Objective-C runtime calls are replaced by `MediatorTarget`.
 public final class Mediator {
     /// The params key that names the Swift module of a target, as CTMediator's
     /// `kCTMediatorParamsKeySwiftTargetModuleName`.
@@ -52,7 +54,7 @@ public final class Mediator {
             targetClassString = "Target_\(targetName)"
         }
         var target = cachedTarget(for: targetClassString)
-        if target == nil, let targetClass = NSClassFromString(targetClassString) as? any MediatorTarget.Type {
+        if target == nil, let targetClass = ClassTable.lookUp(targetClassString) {
             target = targetClass.init()
         }
         let actionString = "Action_\(actionName):"
