@@ -63,6 +63,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The lookups that do allocate, each gated at its documented count: one more or one fewer
+    // fails until the documentation (and the threshold file) says so.
+    do {
+        let cases = try AllocatingLookup.all()
+        for lookup in cases {
+            precondition(lookup.findsItsRoute, "'\(lookup.name)' must find its route")
+            let count = Int(lookup.allocations)
+            var configuration = Benchmark.defaultConfiguration
+            configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: count])]
+            Benchmark(BenchmarkSupport.name(URLRouterMatcher.name, lookup.name), configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(lookup.lookup()) }
+            }
+        }
+    } catch {
+        fatalError("the allocating lookups could not be built: \(error)")
+    }
+
     for workload in [GeneratedTables.deep(count: 10_000), GeneratedTables.flat(count: 10_000)] {
         for entry in ContenderCatalog.all where entry.hasRouteTable {
             var configuration = Benchmark.defaultConfiguration

@@ -398,6 +398,40 @@ extension FuzzOracle {
         "reader://debug/:cmd", "https://reader.example.com/**", "reader://NativeSecret/%2E%2E",
     ]
 
+    /// Forwards its catch-all, the way an "open the inner link" route does: nested opens keep
+    /// the source of the open being handled and stop at the router's nesting limit.
+    public static let forwardingRoute = "reader://forward/**url"
+    /// The fuzzed router's ``Router/Options/maxNestedOpens``: small, so that short chains reach it.
+    static let nestingLimit = 3
+
+    /// The nested opens of the forwarding route, as they return. Unlocked: a synchronous open
+    /// runs its handler on the calling thread, so one check's opens never overlap.
+    final class Forwarded: @unchecked Sendable {
+        struct Entry {
+            /// 1 for the handler of an open made by the check, 2 for one nested in it, and so on.
+            let depth: Int
+            let url: String
+            let result: OpenResult
+        }
+        private var depth = 0
+        private var entries: [Entry] = []
+
+        func forward(_ request: RouteRequest) {
+            let url = request.parameters["url"].map(String.init) ?? ""
+            depth += 1
+            let entered = depth
+            let result = request.open(url)
+            depth -= 1
+            entries.append(Entry(depth: entered, url: url, result: result))
+        }
+
+        /// The entries recorded since the last call.
+        func take() -> [Entry] {
+            defer { entries = [] }
+            return entries
+        }
+    }
+
     static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
         if exposure.isExternal {
             routes.action(pattern, exposure: .external) { request in
@@ -411,7 +445,9 @@ extension FuzzOracle {
     /// An open from `.external` never runs an internal handler, never reaches the
     /// unmatched handler (which is internal), refuses userinfo, and otherwise does exactly
     /// what the best matching *external* routes do; an open from `.app` does what the best
-    /// matching routes of all do.
+    /// matching routes of all do. A URL wrapped in forwarding routes (`reader://forward/<url>`,
+    /// up to five deep) does the same in each nested open, with the source of the open that
+    /// started the chain, until the nesting limit refuses the open past it.
     /// - Parameters:
     ///   - onUnmatched: the router's internal unmatched handler.
     ///   - unmatchedCount: how many times `onUnmatched` has run.
@@ -420,8 +456,11 @@ extension FuzzOracle {
         let input = Case(data, maxLines: 6)
         let unmatched = UnmatchedHandler(exposure: .internal) { _ in onUnmatched() }
         let router: Router
+        let forwarded = Forwarded()
         do {
-            router = try Router(options: Router.Options(matching: input.options, unmatched: unmatched)) { routes in
+            let options = Router.Options(matching: input.options, unmatched: unmatched, maxNestedOpens: nestingLimit)
+            router = try Router(options: options) { routes in
+                routes.action(forwardingRoute, exposure: .external) { forwarded.forward($0) }
                 for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
                 for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
                 routes.object("reader://service/public", exposure: .external) { _ in "PUBLIC" }
@@ -432,7 +471,8 @@ extension FuzzOracle {
             return ["the fixed router does not build: \(error)"]
         }
         var registered: [(pattern: String, external: Bool, isObject: Bool)] =
-            externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
+            [(forwardingRoute, true, false)]
+            + externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
             + [("reader://service/public", true, true), ("reader://service/secret", false, true),
                ("reader://service/**", false, true)]
         for (index, line) in input.lines.enumerated() {
@@ -455,8 +495,9 @@ extension FuzzOracle {
         let quoted = "'\(shown(url))'"
         let reading = URLReading(url, limits: input.options.limits)
 
-        /// What opening should do, given the routes visible to the source.
-        func expectedOutcome(external: Bool) -> String {
+        /// What opening `url` should do, given the routes visible to the source.
+        func expectedOutcome(external: Bool, for url: String? = nil) -> String {
+            let reading = url.map { URLReading($0, limits: input.options.limits) } ?? reading
             if let reasons = reading.malformed { return "malformed \(reasons.sorted())" }
             if external && reading.userinfo != nil { return "refused" }
             let visible = readings.indices.filter { !external || registered[$0].external }
@@ -471,19 +512,22 @@ extension FuzzOracle {
             return declined.isEmpty ? "unmatched" : "declined \(declined)"
         }
 
-        func outcome(_ result: OpenResult) -> String {
+        func outcome(_ result: OpenResult, of url: String? = nil) -> String {
+            let reading = url.map { URLReading($0, limits: input.options.limits) } ?? reading
             switch result {
             case .handled(let route): return "handled \(route.pattern)"
             case .pending(let route, _): return "pending \(route.pattern)"
             case .rejected(let interceptor, _): return "rejected by \(interceptor.pattern)"
-            case .redirected(_, let url, let inner): return "redirected to \(url): \(outcome(inner))"
+            case .redirected(_, let target, let inner): return "redirected to \(target): \(outcome(inner, of: target))"
             case .intercepting(let interceptor, _): return "pending in \(interceptor.pattern)"
             case .declined(let routes): return "declined \(routes.map(\.pattern))"
             case .unmatched: return "unmatched"
             case .malformed(let error):
                 return reading.malformed?.contains(reasonName(error.reason)) == true
                     ? "malformed \(reading.malformed!.sorted())" : "malformed \(error.reason)"
-            case .refused: return "refused"
+            case .refused(let refusal):
+                if let limit = refusal.nestingLimit { return "refused past \(limit) nested opens" }
+                return "refused"
             case .failed(let route, let error):
                 return error is InternalRouteReached ? "failed \(route.pattern)" : "failed \(route.pattern): \(error)"
             }
@@ -519,9 +563,37 @@ extension FuzzOracle {
                 problems.append("SPEC §6: URL(string: \(quoted)) from outside reached the internal unmatched handler")
             }
         }
+        /// Each nested open of the forwarding route, made while handling an open from `external`.
+        func checkForwarded(external: Bool, from: String) {
+            for entry in forwarded.take() {
+                let expected = entry.depth >= nestingLimit
+                    ? "refused past \(nestingLimit) nested opens" : expectedOutcome(external: external, for: entry.url)
+                if outcome(entry.result, of: entry.url) != expected {
+                    problems.append("'\(shown(entry.url))' forwarded at depth \(entry.depth) of \(from): "
+                                    + "\(outcome(entry.result, of: entry.url)), expected \(expected)")
+                }
+            }
+        }
+        checkForwarded(external: true, from: "\(quoted) from outside")
+
         let app = router.open(url, source: .app)
         if outcome(app) != expectedOutcome(external: false) {
             problems.append("\(quoted) from the app: \(outcome(app)), expected \(expectedOutcome(external: false))")
+        }
+        checkForwarded(external: false, from: "\(quoted) from the app")
+
+        // The same URL wrapped in forwarding routes: each nested open sees only the external
+        // routes, and the one past the limit is refused.
+        let wraps = 1 + Int(data.count % 5)
+        let wrapped = String(repeating: "reader://forward/", count: wraps) + url
+        let unmatchedBeforeWrapped = unmatchedCount()
+        let outer = router.open(wrapped, source: .external)
+        if outer.route.map({ $0.exposure.isExternal }) == false {
+            problems.append("SPEC §6: '\(shown(wrapped))' from outside reached the internal route \(outer.route!.pattern)")
+        }
+        checkForwarded(external: true, from: "'\(shown(wrapped))' from outside")
+        if unmatchedCount() != unmatchedBeforeWrapped {
+            problems.append("SPEC §6: a URL forwarded from outside reached the internal unmatched handler")
         }
         return problems
     }

@@ -258,9 +258,15 @@ extension RouteStorage {
             let end = utf8.index(start, offsetBy: Int(segment.keyLength))
             return custom.accepts(Substring(utf8[start..<end]))
         }
-        let lowercase = segment.has(KeySegment.schemeOrHost)
-        let text = String(decoding: key.lazy.map { lowercase ? ASCII.lowercased($0) : $0 }, as: UTF8.self)
-        return custom.accepts(Substring(text))
+        // A decoded segment or a host is handed over as a new string: inline (no allocation)
+        // up to 15 UTF-8 bytes, one allocation beyond.
+        guard segment.has(KeySegment.schemeOrHost) else {
+            return custom.accepts(Substring(String(decoding: key, as: UTF8.self)))
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { lowered in
+            for (index, byte) in key.enumerated() { lowered[index] = ASCII.lowercased(byte) }
+            return custom.accepts(Substring(String(decoding: UnsafeBufferPointer(lowered), as: UTF8.self)))
+        }
     }
 
     /// The best match for `url` (Matching rules, "Which route wins"), the first in precedence order: decided by the
