@@ -19,6 +19,12 @@ let package = Package(
             resources: [.copy("Conformance")]
         ),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
+        // The API as a client in the Swift 5 language mode (most app targets) uses it.
+        .testTarget(
+            name: "URLRouterSwift5Tests",
+            dependencies: ["PatternMatcher", "URLRouter"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,61 @@
+// Compiled in the Swift 5 language mode, as most app targets still are: main-actor objects,
+// awaited replies, typed lookups and the matcher, used the way such a target uses them.
+import PatternMatcher
+import Testing
+import URLRouter
+
+@MainActor
+final class ProductScreen {   // stands in for a UIViewController: not Sendable
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+enum ProductModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.mainActorObject("shop://product/<int:id>", name: "product", exposure: .external) { request in
+            ProductScreen(id: try request.require("id", as: Int.self))
+        }
+        routes.mainActorAction("shop://picker/color") { request in
+            request.reply("teal")
+        }
+        routes.asyncAction("shop://picker/size") { request in
+            request.reply("M")
+        }
+        routes.object("shop://service/cart") { _ in 3 }
+    }
+}
+
+@Suite("A Swift 5 language-mode client")
+struct Swift5ClientTests {
+    @Test("a main-actor object comes back at once on the main actor")
+    @MainActor
+    func mainActorObject() throws {
+        let router = try Router(modules: [ProductModule.self])
+        let screen = router.object(for: "shop://product/42", as: ProductScreen.self)
+        #expect(screen?.id == 42)
+        let again = try router.makeObject(for: "shop://product/7", as: ProductScreen.self)
+        #expect(again.id == 7)
+    }
+
+    @Test("replies are awaited with expecting:")
+    func replies() async throws {
+        let router = try Router(modules: [ProductModule.self])
+        #expect(await router.open("shop://picker/color", expecting: String.self) == .value("teal"))
+        #expect(await router.open("shop://picker/size", expecting: String.self).value == "M")
+        #expect(await router.open("shop://nowhere", expecting: String.self) == .notHandled(.unmatched))
+    }
+
+    @Test("services, generation, deep links and the matcher")
+    func theRest() async throws {
+        let router = try Router(modules: [ProductModule.self])
+        #expect(await router.object(for: "shop://service/cart", as: Int.self) == 3)
+        #expect(try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]) == "shop://product/9?from=a%26b")
+        let deepLink: OpenResult = await router.open("shop://product/1", source: .external)
+        #expect(deepLink.route?.pattern == "shop://product/<int:id>")
+
+        var builder = RouteTableBuilder<String>()
+        builder.add("shop://product/<int:id>", value: "product")
+        let table = try builder.build()
+        #expect(table.match("shop://product/7").match?.value == "product")
+    }
+}
