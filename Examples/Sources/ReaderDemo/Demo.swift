@@ -5,8 +5,12 @@ import URLRouter
 /// the demo then exits with a failure status (CI runs it).
 struct Demo {
     /// What a step must lead to.
-    enum Expectation {
+    indirect enum Expectation {
         case handled(by: String), unmatched, malformed, refused, value(String)
+        /// An interceptor sent the open to `url`, and opening it gave `then`.
+        case redirected(to: String, then: Expectation)
+        /// Redirects went round in a loop until the limit refused the next one.
+        case redirectLoop
     }
 
     let router: Router
@@ -20,8 +24,8 @@ struct Demo {
 
     /// Opens `url` from `source` and reports what happened.
     mutating func open(_ label: String, _ url: String, from source: OpenSource = .app,
-                       expect expectation: Expectation) {
-        let result = router.open(url, source: source) { [transcript] reply in
+                       userInfo: [String: any Sendable] = [:], expect expectation: Expectation) {
+        let result = router.open(url, userInfo: userInfo, source: source) { [transcript] reply in
             if let reply { transcript.note("\(reply)") }
         }
         let outcome = ([result.description] + transcript.take()).joined(separator: ": ")
@@ -45,6 +49,9 @@ struct Demo {
         switch (result, expectation) {
         case (.handled(let route), .handled(let pattern)): route.pattern == pattern
         case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused): true
+        case (.redirected(_, let url, let inner), .redirected(let expected, let then)): url == expected && check(inner, then)
+        case (.redirected(_, _, let inner), .redirectLoop): check(inner, .redirectLoop)
+        case (.refused(let refusal), .redirectLoop): refusal.redirectChain != nil
         default: false
         }
     }

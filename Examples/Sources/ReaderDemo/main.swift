@@ -95,6 +95,14 @@ demo.report("resolve", source: .external, "reader://book/42?from=mail",
             resolved.route.map { "\($0.route.pattern) \($0.parameters)" } ?? "\(resolved)",
             expect: .value("reader://book/<int:id> [\"id\": \"42\"]"))
 
+// The login gate (UserProfile): a gated page opened while logged out shows the login screen
+// instead; signing in reopens it with its original source (a deep link stays a deep link)
+// and user info. Once logged in, the gate lets it through.
+demo.open("gated", "reader://account/orders", from: .external, userInfo: ["tab": "recent"],
+          expect: .redirected(to: "reader://login", then: .handled(by: "reader://login")))
+demo.open("log in", "reader://login/done/Ada", expect: .handled(by: "reader://login/done/:reader"))
+demo.open("gated", "reader://account/orders", expect: .handled(by: "reader://account/orders"))
+
 // Generated URLs, by route name: each value stays one segment, and opening the URL gives it back.
 do {
     let search = try router.url(for: "search", parameters: ["query": "war & peace"])
@@ -123,6 +131,21 @@ do {
     demo.open("late", "reader://promo/SPRING", from: .external, expect: .handled(by: "reader://promo/:code"))
 } catch {
     demo.report("late", "Promotions", "\(error)", expect: .value("registered"))
+}
+
+// Redirects as data: an old URL shape sent to the new route, parameters carried by name; and
+// two interceptors that send each other round, stopped by the redirect limit.
+do {
+    try router.register(moduleNamed: "Redirects") { routes in
+        routes.redirect("reader://b/:id", to: "reader://book/:id")
+        routes.intercept("reader://loop/a", name: "a") { _ in .redirect(to: "reader://loop/b") }
+        routes.intercept("reader://loop/b", name: "b") { _ in .redirect(to: "reader://loop/a") }
+    }
+    demo.open("renamed", "reader://b/42?from=mail",
+              expect: .redirected(to: "reader://book/42?from=mail", then: .handled(by: "reader://book/<int:id>")))
+    demo.open("loop", "reader://loop/a", expect: .redirectLoop)
+} catch {
+    demo.report("redirects", "Redirects", "\(error)", expect: .value("registered"))
 }
 
 // A module with mistakes is refused as a whole, with every problem, and changes nothing.

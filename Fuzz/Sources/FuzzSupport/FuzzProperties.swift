@@ -401,6 +401,12 @@ extension FuzzOracle {
     /// Forwards its catch-all, the way an "open the inner link" route does: nested opens keep
     /// the source of the open being handled and stop at the router's nesting limit.
     public static let forwardingRoute = "reader://forward/**url"
+    /// An app interceptor that tries to send whatever it sees to an internal route: from
+    /// outside, the redirected open keeps its source and must not reach it.
+    public static let leakingInterceptor = (pattern: "reader://gate/**", target: "reader://nativeSecret")
+    /// An app interceptor that rejects whatever it sees.
+    public static let vetoingInterceptor = "reader://veto/**"
+
     /// The fuzzed router's ``Router/Options/maxNestedOpens``: small, so that short chains reach it.
     static let nestingLimit = 3
 
@@ -447,7 +453,9 @@ extension FuzzOracle {
     /// what the best matching *external* routes do; an open from `.app` does what the best
     /// matching routes of all do. A URL wrapped in forwarding routes (`reader://forward/<url>`,
     /// up to five deep) does the same in each nested open, with the source of the open that
-    /// started the chain, until the nesting limit refuses the open past it.
+    /// started the chain, until the nesting limit refuses the open past it. Interceptors
+    /// redirect (`reader://gate/**`, to an internal route) and reject (`reader://veto/**`)
+    /// whatever the source, and a redirected external open still sees external routes only.
     /// - Parameters:
     ///   - onUnmatched: the router's internal unmatched handler.
     ///   - unmatchedCount: how many times `onUnmatched` has run.
@@ -461,6 +469,8 @@ extension FuzzOracle {
             let options = Router.Options(matching: input.options, unmatched: unmatched, maxNestedOpens: nestingLimit)
             router = try Router(options: options) { routes in
                 routes.action(forwardingRoute, exposure: .external) { forwarded.forward($0) }
+                routes.intercept(leakingInterceptor.pattern, name: "leak") { _ in .redirect(to: leakingInterceptor.target) }
+                routes.intercept(vetoingInterceptor, name: "veto") { _ in .reject("vetoed") }
                 for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
                 for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
                 routes.object("reader://service/public", exposure: .external) { _ in "PUBLIC" }
@@ -491,6 +501,10 @@ extension FuzzOracle {
             }
             readings.append(reading)
         }
+        guard let leakingReading = parsePattern(leakingInterceptor.pattern),
+              let vetoingReading = parsePattern(vetoingInterceptor) else {
+            return ["the oracle cannot read the interceptors' patterns"]
+        }
         let url = input.url
         let quoted = "'\(shown(url))'"
         let reading = URLReading(url, limits: input.options.limits)
@@ -500,6 +514,14 @@ extension FuzzOracle {
             let reading = url.map { URLReading($0, limits: input.options.limits) } ?? reading
             if let reasons = reading.malformed { return "malformed \(reasons.sorted())" }
             if external && reading.userinfo != nil { return "refused" }
+            // Interceptors run whether or not a route matches, and whatever the source.
+            if !matches([leakingReading], url: reading, caseInsensitive: input.caseInsensitive).isEmpty {
+                let target = leakingInterceptor.target
+                return "redirected to \(target): \(expectedOutcome(external: external, for: target))"
+            }
+            if !matches([vetoingReading], url: reading, caseInsensitive: input.caseInsensitive).isEmpty {
+                return "rejected by \(vetoingInterceptor)"
+            }
             let visible = readings.indices.filter { !external || registered[$0].external }
             var declined: [String] = []
             for hit in matches(visible.map { readings[$0] }, url: reading, caseInsensitive: input.caseInsensitive) {
