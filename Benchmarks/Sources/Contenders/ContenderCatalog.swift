@@ -23,6 +23,7 @@ public enum ContenderCatalog {
     public static var all: [Entry] {[
         Entry(URLRouterMatcher.self),
         Entry(URLRouterOpen.self),
+        Entry(URLRouterOpenIntercepted.self),
         Entry(ExactStringDictionary.self),
         Entry(MGJRouterAlgorithm.self),
         Entry(JLRoutesAlgorithm.self),

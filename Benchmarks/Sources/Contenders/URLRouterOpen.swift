@@ -10,10 +10,19 @@ public struct URLRouterOpen: Contender {
     let lastHandled: LastHandled
 
     public init(routes: [String]) throws {
+        try self.init(routes: routes, interceptors: 0)
+    }
+
+    /// - Parameter interceptors: how many interceptors that match every path and proceed to
+    ///   register (`**`, by priority), as a login gate, a logger and an analytics hook would.
+    init(routes: [String], interceptors: Int) throws {
         let lastHandled = LastHandled()
         router = try Router { registrar in
             for (index, pattern) in routes.enumerated() {
                 registrar.action(pattern) { _ in lastHandled.route.store(index, ordering: .relaxed) }
+            }
+            for priority in 0..<interceptors {
+                registrar.intercept("**", name: "proceeds-\(priority)", priority: priority) { _ in .proceed }
             }
         }
         self.lastHandled = lastHandled
@@ -27,5 +36,26 @@ public struct URLRouterOpen: Contender {
     /// Where the no-op handlers leave their route index, so that a lookup can be checked.
     final class LastHandled: Sendable {
         let route = Atomic<Int>(-1)
+    }
+}
+
+/// `URLRouter open` with three interceptors that match every URL and let it through: what
+/// interceptors add to an open.
+public struct URLRouterOpenIntercepted: Contender {
+    public static let name = "URLRouter open, 3 interceptors"
+
+    let open: URLRouterOpen
+
+    public init(routes: [String]) throws {
+        open = try URLRouterOpen(routes: routes, interceptors: 3)
+    }
+
+    public func lookup(_ url: String) -> Int {
+        open.lookup(url)
+    }
+
+    /// How many interceptors an open of `url` asks (3 for every path).
+    public func interceptors(for url: String) -> Int {
+        open.router.previewInterceptors(for: url).count
     }
 }

@@ -93,6 +93,13 @@ struct Report {
             write = false
         }
 
+        // The interceptor contender must really ask three interceptors on every workload.
+        for workload in workloads {
+            guard let url = workload.requests.first?.url,
+                  let contender = try? URLRouterOpenIntercepted(routes: workload.routes) else { continue }
+            let asked = contender.interceptors(for: url)
+            if asked != 3 { problems.append("\(URLRouterOpenIntercepted.name) asks \(asked) interceptors for \(url)") }
+        }
         let contenders = ContenderCatalog.all
         var results = Results()
         results.environment = environment()
@@ -132,7 +139,7 @@ struct Report {
 
         // URLRouter must answer every request right; the other contenders' wrong answers are findings.
         for (workload, lookups) in results.lookups {
-            for result in lookups where [Results.reference, Results.open].contains(result.contender) {
+            for result in lookups where [Results.reference, Results.open, URLRouterOpenIntercepted.name].contains(result.contender) {
                 switch result.outcome {
                 case .refused(let reason): problems.append("\(result.contender) refused \(workload.name): \(reason)")
                 case .measured(_, _, let wrong) where wrong > 0:

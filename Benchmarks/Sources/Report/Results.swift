@@ -96,6 +96,19 @@ struct Results {
             targets.append(Target(goal: "full open ≥ 10× faster than target-action uncached (app table)",
                                   measured: all, met: worst.1 >= 10))
         }
+        // What interceptors cost: the same opens with three interceptors that match every URL.
+        let interceptorRatios = (appWorkloads + [github]).compactMap { name -> (String, Double, Double)? in
+            guard let plain = lookup(Self.open, on: name), let gated = lookup(URLRouterOpenIntercepted.name, on: name),
+                  let plainNS = plain.nanoseconds, let gatedNS = gated.nanoseconds, plainNS > 0 else { return nil }
+            return (name, gatedNS / plainNS, (gated.allocations ?? .nan) - (plain.allocations ?? .nan))
+        }
+        if let worst = interceptorRatios.max(by: { $0.1 < $1.1 }) {
+            let all = interceptorRatios.map {
+                "\($0.0) \(format($0.1, digits: 2))× (+\(format($0.2, digits: 2)) allocations)"
+            }.joined(separator: ", ")
+            targets.append(Target(goal: "open with 3 matching interceptors ≤ 2× the open with none, no allocation added",
+                                  measured: all, met: worst.1 <= 2 && interceptorRatios.allSatisfy { $0.2 <= 0 }))
+        }
         let staticRatios = ["static.txt", "app static"].compactMap { name in
             ratio(Self.reference, to: ExactStringDictionary.name, on: name).map { (name, $0) }
         }

@@ -43,27 +43,32 @@ public struct InterceptedRequest: Sendable {
     /// The caller's data.
     public let userInfo: [String: any Sendable]
     /// The route the open would run first, with its parameters, or `nil` when no route
-    /// matches (an interceptor may redirect a URL that nothing handles).
-    public let route: ResolvedRoute?
-    /// The parameters the interceptor's own pattern captured.
-    public let interceptorParameters: [String: String]
+    /// matches (an interceptor may redirect a URL that nothing handles). Decoded when read:
+    /// an interceptor that never looks costs nothing.
+    public var route: ResolvedRoute? {
+        routeMatch.map { ResolvedRoute(route: $0.info, match: $0.match) }
+    }
+    /// The parameters the interceptor's own pattern captured, decoded when read.
+    public var interceptorParameters: [String: String] { interceptorMatch.parameters.dictionary }
     /// The interceptor being asked.
     public let interceptor: InterceptorInfo
     /// Where this open was redirected from, when an interceptor redirected it here.
     public let redirectedFrom: RedirectOrigin?
+    private let routeMatch: (info: RouteInfo, match: RouteMatch<Int>)?
+    private let interceptorMatch: RouteMatch<Int>
     private weak var routerReference: Router?
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
     public var router: Router? { routerReference }
 
-    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: ResolvedRoute?,
-         interceptorParameters: [String: String], interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
+    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: (info: RouteInfo, match: RouteMatch<Int>)?,
+         interceptorMatch: RouteMatch<Int>, interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
          router: Router) {
         self.url = url
         self.source = source
         self.userInfo = userInfo
-        self.route = route
-        self.interceptorParameters = interceptorParameters
+        self.routeMatch = route
+        self.interceptorMatch = interceptorMatch
         self.interceptor = interceptor
         self.redirectedFrom = redirectedFrom
         self.routerReference = router

@@ -34,12 +34,21 @@ struct InterceptorTable: Sendable {
     var all: [RegisteredInterceptor] { groups.flatMap { $0 } }
 
     /// The interceptors whose patterns match `url`, most general first (the matcher's
-    /// precedence, reversed), with what each one's pattern captured.
-    func ordered(for url: String) -> [(interceptor: RegisteredInterceptor, parameters: [String: String])] {
-        var found: [(RegisteredInterceptor, [String: String])] = []
-        for match in table.matches(url).reversed() {
-            let parameters = match.parameters.dictionary
-            found += groups[match.value].map { ($0, parameters) }
+    /// precedence, reversed), each with its pattern's match (what it captured).
+    ///
+    /// An open that no interceptor's pattern matches costs one lookup and no allocation; a
+    /// table of one pattern shape (global interceptors, one gate) needs that one lookup
+    /// only. Other tables search on for the more specific patterns.
+    func ordered(for url: String) -> [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)] {
+        guard let best = table.match(url).match else { return [] }
+        guard groups.count > 1 else { return groups[best.value].map { ($0, best) } }
+        var matches = table.matches(url).makeIterator()
+        guard let first = matches.next(), let second = matches.next() else { return groups[best.value].map { ($0, best) } }
+        var all = [first, second]
+        while let next = matches.next() { all.append(next) }
+        var found: [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)] = []
+        for match in all.reversed() {
+            found += groups[match.value].map { ($0, match) }
         }
         return found
     }

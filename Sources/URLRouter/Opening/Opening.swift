@@ -243,16 +243,19 @@ extension Opening {
     }
 
     /// The interceptors for this open's URL, most general first, and the route they see.
-    func interceptors(first: RouteMatch<Int>?) -> (list: [(interceptor: RegisteredInterceptor, parameters: [String: String])], route: ResolvedRoute?) {
+    /// The route an interceptor is told about: the best match, unread.
+    typealias RouteLead = (info: RouteInfo, match: RouteMatch<Int>)
+
+    func interceptors(first: RouteMatch<Int>?) -> (list: [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)], route: RouteLead?) {
         guard let table = snapshot.interceptors else { return ([], nil) }
         let list = table.ordered(for: url)
         guard !list.isEmpty else { return ([], nil) }
-        return (list, first.map { ResolvedRoute(route: snapshot.routes[$0.value].info, match: $0) })
+        return (list, first.map { (snapshot.routes[$0.value].info, $0) })
     }
 
-    func interceptedRequest(_ interceptor: RegisteredInterceptor, _ parameters: [String: String],
-                            route: ResolvedRoute?) -> InterceptedRequest {
-        InterceptedRequest(url: url, source: source, userInfo: userInfo, route: route, interceptorParameters: parameters,
+    func interceptedRequest(_ interceptor: RegisteredInterceptor, _ match: RouteMatch<Int>,
+                            route: RouteLead?) -> InterceptedRequest {
+        InterceptedRequest(url: url, source: source, userInfo: userInfo, route: route, interceptorMatch: match,
                            interceptor: interceptor.info, redirectedFrom: trail?.origin, router: router)
     }
 
@@ -260,21 +263,31 @@ extension Opening {
     /// decides or one must be awaited.
     func interceptHere(first: RouteMatch<Int>?, channel: ReplyChannel?) -> Interceptions {
         let (list, route) = interceptors(first: first)
-        for (index, (interceptor, parameters)) in list.enumerated() {
-            guard case .sync(let decide) = interceptor.decide else { return .needsAsync(index: index) }
-            let decision = OpenContext.$current.withValue(context) { decide(interceptedRequest(interceptor, parameters, route: route)) }
-            if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
-                router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
-            }) { return .finished(result) }
+        guard !list.isEmpty else { return .proceed }
+        /// The first interceptor that does not proceed, and its decision (`nil`: it must be awaited).
+        let decided: (index: Int, decision: Interception?)? = OpenContext.$current.withValue(context) {
+            for (index, (interceptor, match)) in list.enumerated() {
+                guard case .sync(let decide) = interceptor.decide else { return (index, nil) }
+                let decision = decide(interceptedRequest(interceptor, match, route: route))
+                if case .proceed = decision { continue }
+                return (index, decision)
+            }
+            return nil
         }
+        guard let decided else { return .proceed }
+        guard let decision = decided.decision else { return .needsAsync(index: decided.index) }
+        let interceptor = list[decided.index].interceptor
+        if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
+            router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
+        }) { return .finished(result) }
         return .proceed
     }
 
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
     func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, parameters) in list.dropFirst(start) {
-            let request = interceptedRequest(interceptor, parameters, route: route)
+        for (interceptor, match) in list.dropFirst(start) {
+            let request = interceptedRequest(interceptor, match, route: route)
             let decision: Interception = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
             case .async(let decide): await inContext { await decide(request) }
@@ -319,8 +332,8 @@ extension Opening {
     /// or the reason there will be no object.
     func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, parameters) in list {
-            let request = interceptedRequest(interceptor, parameters, route: route)
+        for (interceptor, match) in list {
+            let request = interceptedRequest(interceptor, match, route: route)
             let decision: Interception
             switch interceptor.decide {
             case .sync(let decide): decision = OpenContext.$current.withValue(context) { decide(request) }
@@ -345,9 +358,9 @@ extension Opening {
     /// await an interceptor: it never suspends.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, parameters) in list {
+        for (interceptor, match) in list {
             guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
-            switch OpenContext.$current.withValue(context, operation: { decide(interceptedRequest(interceptor, parameters, route: route)) }) {
+            switch OpenContext.$current.withValue(context, operation: { decide(interceptedRequest(interceptor, match, route: route)) }) {
             case .proceed: continue
             case .reject(let reason): throw .rejected(interceptor.info, reason)
             case .redirect(let target, let source):
