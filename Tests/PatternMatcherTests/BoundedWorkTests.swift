@@ -1,7 +1,7 @@
 @_spi(Testing) import PatternMatcher
 import Testing
 
-/// SPEC §3: the work per lookup is bounded by the number of trie nodes, never exponential
+/// Matching rules: which route wins: the work per lookup is bounded by the number of trie nodes, never exponential
 /// in the URL. Asserted on the visited-node counter (every node is entered at most once),
 /// never on wall-clock time; where the shape of the trie allows, on a much tighter count.
 @Suite("Bounded work on adversarial tables")

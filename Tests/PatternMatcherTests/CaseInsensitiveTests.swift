@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §1.7: comparison is by UTF-8 bytes; `caseInsensitivePaths` folds ASCII letters of
+/// Matching rules: URL to route key: comparison is by UTF-8 bytes; `caseInsensitivePaths` folds ASCII letters of
 /// literals and nothing else; the scheme and the host always fold.
-@Suite("Case-insensitive option (SPEC §1.7)")
+@Suite("Case-insensitive option (Matching rules: URL to route key)")
 struct CaseInsensitiveTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let route: String

@@ -1,7 +1,7 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §2's typed parameters, held to their exact grammars, and converters declared with
+/// The typed parameters of Matching rules (pattern syntax), held to their exact grammars, and converters declared with
 /// `builder.declare(_:)`, tried after the built-in ones in the order of their names (§3).
 @Suite("Typed parameters and declared converters")
 struct ConverterTests {

@@ -1,7 +1,7 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §7: for every route and every valid parameter set, matching the generated URL
+/// Matching rules: generating URLs: for every route and every valid parameter set, matching the generated URL
 /// yields that route and exactly those parameters.
 @Suite("Generation round trip")
 struct GenerationRoundTripTests {

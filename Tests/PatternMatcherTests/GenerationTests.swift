@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §7: `url(for:parameters:)` writes the scheme, then the segments joined by `/`,
+/// Matching rules: generating URLs: `url(for:parameters:)` writes the scheme, then the segments joined by `/`,
 /// escaping every byte outside RFC 3986 `pchar` as uppercase `%XX`.
-@Suite("URL generation (SPEC §7)")
+@Suite("URL generation (Matching rules: generating URLs)")
 struct GenerationTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let pattern: String

@@ -2,7 +2,7 @@
 import Testing
 
 /// Work is measured in trie nodes entered (`matchCountingVisits`), never in wall-clock time:
-/// SPEC §3 bounds it by the number of nodes, whatever the URL.
+/// Matching rules: which route wins bounds it by the number of nodes, whatever the URL.
 @Suite("Hostile: size and complexity")
 struct HostileComplexityTests {
     static let raised = MatchOptions(limits: URLLimits(maxBytes: 2_000_000, maxPathSegments: 200_000))
@@ -22,7 +22,7 @@ struct HostileComplexityTests {
         var url: String
         var options: MatchOptions
         var reason: MalformedURLError.Reason
-        var testDescription: String { "\(name) (\(url.utf8.count) bytes) — SPEC §1.6" }
+        var testDescription: String { "\(name) (\(url.utf8.count) bytes) — Matching rules: URL to route key" }
     }
 
     static let oversize: [OversizeCase] = [

@@ -33,24 +33,24 @@ private func report(_ patterns: [String], options: MatchOptions = MatchOptions()
 struct HostileRegistrationTests {
     static let tables: [HostileRegistrationCase] = [
         HostileRegistrationCase(patterns: ["/a/:id", "/a/:id"], conflicts: [["/a/:id", "/a/:id"]],
-                         source: "SPEC §4: a duplicate is a conflict, reported, never a trap"),
+                         source: "Matching rules: conflicts: a duplicate is a conflict, reported, never a trap"),
         HostileRegistrationCase(patterns: ["/a/:id", "/a/:id", "/a/:id"],
                          conflicts: [["/a/:id", "/a/:id"], ["/a/:id", "/a/:id"]],
-                         source: "SPEC §4: every pattern but the reference is reported once"),
+                         source: "Matching rules: conflicts: every pattern but the reference is reported once"),
         HostileRegistrationCase(patterns: ["/a/:x", "/a/*", "/a/~", "/a/<string:s>"],
                          conflicts: [["/a/*", "/a/:x"], ["/a/*", "/a/<string:s>"], ["/a/*", "/a/~"]],
-                         source: "SPEC §4: :a, *, ~ and <string:> are one shape"),
+                         source: "Matching rules: conflicts: :a, *, ~ and <string:> are one shape"),
         HostileRegistrationCase(patterns: ["/t/<int:a>", "/t/<int:b>", "/t/<double:c>", "/t/<uuid:d>"],
                          conflicts: [["/t/<int:a>", "/t/<int:b>"]],
-                         source: "SPEC §4: the same converter is the same shape; different converters are not"),
+                         source: "Matching rules: conflicts: the same converter is the same shape; different converters are not"),
         HostileRegistrationCase(patterns: ["/a/**", "/a/**rest"], conflicts: [["/a/**", "/a/**rest"]],
-                         source: "SPEC §4: ** and **x are one shape"),
+                         source: "Matching rules: conflicts: ** and **x are one shape"),
         HostileRegistrationCase(patterns: ["reader://book/:a", "READER://BOOK/:b", "reader:book/:c", "reader:///book/:d"],
                          conflicts: [["READER://BOOK/:b", "reader:///book/:d"], ["READER://BOOK/:b", "reader://book/:a"],
                                      ["READER://BOOK/:b", "reader:book/:c"]],
-                         source: "SPEC §1.4, §4: scheme and host case, opaque and empty-host spellings give one key"),
+                         source: "Matching rules: URL to route key, conflicts: scheme and host case, opaque and empty-host spellings give one key"),
         HostileRegistrationCase(patterns: ["/Book", "/book", "/BOOK"],
-                         source: "SPEC §1.7: path literals are case-sensitive, so these are three routes"),
+                         source: "Matching rules: URL to route key: path literals are case-sensitive, so these are three routes"),
         HostileRegistrationCase(patterns: ["/client/:id", "/client/:client_id/resource"],
                          source: "https://github.com/julienschmidt/httprouter/issues/16"),
         HostileRegistrationCase(patterns: ["/api/v1/:user_id/buoys/:id/show", "/api/v1/:user_id/buoys/:name/search"],
@@ -60,10 +60,10 @@ struct HostileRegistrationTests {
         HostileRegistrationCase(patterns: ["/api/**rest/two", "/api/**rest"], invalid: ["/api/**rest/two"],
                          source: "https://github.com/julienschmidt/httprouter/issues/172"),
         HostileRegistrationCase(patterns: ["/a/**/b", "**/x", "reader://**/x", "/a/**r", "**"], invalid: ["**/x", "/a/**/b", "reader://**/x"],
-                         source: "SPEC §2: '**' must be the last segment"),
+                         source: "Matching rules: pattern syntax: '**' must be the last segment"),
         HostileRegistrationCase(patterns: ["/a/:x", "/a/:x", "/b/:x/:x", "/c/<int:n>/**n"],
                          invalid: ["/b/:x/:x", "/c/<int:n>/**n"], conflicts: [["/a/:x", "/a/:x"]],
-                         source: "SPEC §2, §4: invalid patterns and conflicts reported together"),
+                         source: "Matching rules: pattern syntax, conflicts: invalid patterns and conflicts reported together"),
     ]
 
     @Test("invalid patterns and conflicts are reported, never trapped",
@@ -98,7 +98,7 @@ struct HostileRegistrationTests {
         }
     }
 
-    @Test("the same-shape check folds literals under the case-insensitive option (SPEC §1.7, §4)")
+    @Test("the same-shape check folds literals under the case-insensitive option (Matching rules: URL to route key, conflicts)")
     func caseInsensitiveShapes() {
         let options = MatchOptions(caseInsensitivePaths: true)
         let got = report(["/Book", "/book", "/BOOK/:x", "/book/:y"], options: options)
@@ -114,34 +114,34 @@ struct HostileRegistrationTests {
     }
 
     static let malformed: [SyntaxCase] = [
-        SyntaxCase(pattern: "", column: 1, source: "SPEC §2: neither a scheme nor a segment"),
-        SyntaxCase(pattern: "/", column: 1, source: "SPEC §2: neither a scheme nor a segment"),
-        SyntaxCase(pattern: "///", column: 1, source: "SPEC §2: empty segments are dropped, leaving none"),
-        SyntaxCase(pattern: "/a?b", column: 3, source: "SPEC §2: a pattern may hold no query"),
-        SyntaxCase(pattern: "/a#b", column: 3, source: "SPEC §2: a pattern may hold no fragment"),
-        SyntaxCase(pattern: "/a/<int:id", column: 4, source: "SPEC §2: an unclosed '<type:'"),
-        SyntaxCase(pattern: "/a/<foo:x>", column: 5, source: "SPEC §2: an unknown converter"),
-        SyntaxCase(pattern: "/a/<:x>", column: 4, source: "SPEC §2: a converter with no name"),
-        SyntaxCase(pattern: "/a/<int:>", column: 4, source: "SPEC §2: an empty parameter name"),
-        SyntaxCase(pattern: "/a/<>", column: 4, source: "SPEC §2: an empty typed parameter"),
-        SyntaxCase(pattern: "/a/<", column: 4, source: "SPEC §2: a lone '<'"),
-        SyntaxCase(pattern: "/a/:", column: 4, source: "SPEC §2: an empty parameter name"),
-        SyntaxCase(pattern: "/a/:1x", column: 4, source: "SPEC §2: names are [A-Za-z_][A-Za-z0-9_]*"),
-        SyntaxCase(pattern: "/a/:a-b", column: 4, source: "SPEC §2: names are [A-Za-z_][A-Za-z0-9_]*"),
+        SyntaxCase(pattern: "", column: 1, source: "Matching rules: pattern syntax: neither a scheme nor a segment"),
+        SyntaxCase(pattern: "/", column: 1, source: "Matching rules: pattern syntax: neither a scheme nor a segment"),
+        SyntaxCase(pattern: "///", column: 1, source: "Matching rules: pattern syntax: empty segments are dropped, leaving none"),
+        SyntaxCase(pattern: "/a?b", column: 3, source: "Matching rules: pattern syntax: a pattern may hold no query"),
+        SyntaxCase(pattern: "/a#b", column: 3, source: "Matching rules: pattern syntax: a pattern may hold no fragment"),
+        SyntaxCase(pattern: "/a/<int:id", column: 4, source: "Matching rules: pattern syntax: an unclosed '<type:'"),
+        SyntaxCase(pattern: "/a/<foo:x>", column: 5, source: "Matching rules: pattern syntax: an unknown converter"),
+        SyntaxCase(pattern: "/a/<:x>", column: 4, source: "Matching rules: pattern syntax: a converter with no name"),
+        SyntaxCase(pattern: "/a/<int:>", column: 4, source: "Matching rules: pattern syntax: an empty parameter name"),
+        SyntaxCase(pattern: "/a/<>", column: 4, source: "Matching rules: pattern syntax: an empty typed parameter"),
+        SyntaxCase(pattern: "/a/<", column: 4, source: "Matching rules: pattern syntax: a lone '<'"),
+        SyntaxCase(pattern: "/a/:", column: 4, source: "Matching rules: pattern syntax: an empty parameter name"),
+        SyntaxCase(pattern: "/a/:1x", column: 4, source: "Matching rules: pattern syntax: names are [A-Za-z_][A-Za-z0-9_]*"),
+        SyntaxCase(pattern: "/a/:a-b", column: 4, source: "Matching rules: pattern syntax: names are [A-Za-z_][A-Za-z0-9_]*"),
         SyntaxCase(pattern: "/:foo-:bar-", column: 2, source: "CVE-2024-45813 (find-my-way's multi-parameter segment is no syntax here)"),
-        SyntaxCase(pattern: "/a/:é", column: 4, source: "SPEC §2: names are ASCII"),
-        SyntaxCase(pattern: "/*x", column: 2, source: "SPEC §2: '*' must be '*', '**' or '**name'"),
-        SyntaxCase(pattern: "/***", column: 2, source: "SPEC §2: '*' must be '*', '**' or '**name'"),
-        SyntaxCase(pattern: "/**-", column: 2, source: "SPEC §2: '**name' needs a valid name"),
-        SyntaxCase(pattern: "/%", column: 2, source: "SPEC §2: malformed percent-encoding"),
-        SyntaxCase(pattern: "/%zz", column: 2, source: "SPEC §2: malformed percent-encoding"),
-        SyntaxCase(pattern: "/ok/%C3", column: 5, source: "SPEC §2: escapes that decode to invalid UTF-8"),
-        SyntaxCase(pattern: "reader://h:80/x", column: 10, source: "SPEC §1.2: a pattern's host holds no port"),
-        SyntaxCase(pattern: "reader://u@h/x", column: 10, source: "SPEC §6: a pattern's host holds no userinfo"),
-        SyntaxCase(pattern: "reader://<int:id", column: 10, source: "SPEC §2: an unclosed '<type:' in the host"),
-        SyntaxCase(pattern: "/a/:x/:x", column: 7, source: "SPEC §2: a name repeats"),
-        SyntaxCase(pattern: ":s://:s", column: 6, source: "SPEC §2: a name repeats across scheme and host"),
-        SyntaxCase(pattern: "/中/:x/%", column: 7, source: "SPEC §2: columns count characters, not bytes"),
+        SyntaxCase(pattern: "/a/:é", column: 4, source: "Matching rules: pattern syntax: names are ASCII"),
+        SyntaxCase(pattern: "/*x", column: 2, source: "Matching rules: pattern syntax: '*' must be '*', '**' or '**name'"),
+        SyntaxCase(pattern: "/***", column: 2, source: "Matching rules: pattern syntax: '*' must be '*', '**' or '**name'"),
+        SyntaxCase(pattern: "/**-", column: 2, source: "Matching rules: pattern syntax: '**name' needs a valid name"),
+        SyntaxCase(pattern: "/%", column: 2, source: "Matching rules: pattern syntax: malformed percent-encoding"),
+        SyntaxCase(pattern: "/%zz", column: 2, source: "Matching rules: pattern syntax: malformed percent-encoding"),
+        SyntaxCase(pattern: "/ok/%C3", column: 5, source: "Matching rules: pattern syntax: escapes that decode to invalid UTF-8"),
+        SyntaxCase(pattern: "reader://h:80/x", column: 10, source: "Matching rules: URL to route key: a pattern's host holds no port"),
+        SyntaxCase(pattern: "reader://u@h/x", column: 10, source: "exposure rules: a pattern's host holds no userinfo"),
+        SyntaxCase(pattern: "reader://<int:id", column: 10, source: "Matching rules: pattern syntax: an unclosed '<type:' in the host"),
+        SyntaxCase(pattern: "/a/:x/:x", column: 7, source: "Matching rules: pattern syntax: a name repeats"),
+        SyntaxCase(pattern: ":s://:s", column: 6, source: "Matching rules: pattern syntax: a name repeats across scheme and host"),
+        SyntaxCase(pattern: "/中/:x/%", column: 7, source: "Matching rules: pattern syntax: columns count characters, not bytes"),
     ]
 
     @Test("malformed syntax is an error with its column", arguments: malformed)
@@ -156,7 +156,7 @@ struct HostileRegistrationTests {
         #expect(tableError.problems.map(\.pattern) == [row.pattern])
     }
 
-    /// An escaped syntax character is a literal (SPEC §2): the route matches only that text.
+    /// An escaped syntax character is a literal (Matching rules: pattern syntax): the route matches only that text.
     struct EscapeCase: Sendable, CustomTestStringConvertible {
         var pattern: String
         var literal: String
@@ -177,7 +177,7 @@ struct HostileRegistrationTests {
         EscapeCase(pattern: "/%25", literal: "%", matching: ["/%25"], notMatching: ["/%2525"]),
     ]
 
-    @Test("escapes make literals of syntax characters (SPEC §2)", arguments: escapes)
+    @Test("escapes make literals of syntax characters (Matching rules: pattern syntax)", arguments: escapes)
     func escape(_ row: EscapeCase) throws {
         let pattern = try RoutePattern(row.pattern)
         #expect(pattern.segments.map(\.literal) == [row.literal])
@@ -186,7 +186,7 @@ struct HostileRegistrationTests {
         for url in row.notMatching { #expect(table.match(url).match == nil, "\(url)") }
     }
 
-    @Test("a pattern's host reads as a URL's: no port or userinfo can hide in it (SPEC §1.2)")
+    @Test("a pattern's host reads as a URL's: no port or userinfo can hide in it (Matching rules: URL to route key)")
     func patternHosts() throws {
         for invalid in ["reader://h:80/x", "reader://h:/x", "reader://u@h/x", "reader://@h/x", "reader://[a]:b/c"] {
             #expect(throws: PatternError.self, "\(invalid)") { try RoutePattern(invalid) }
@@ -203,7 +203,7 @@ struct HostileRegistrationTests {
         #expect(table.match("reader://a@b/x").match == nil, "real userinfo is no escaped '@'")
         for pattern in ["reader://[::1]/x", "reader://h%3A80/x", "reader://a%40b/x"] {
             let url = try table.url(for: pattern, parameters: [:])
-            #expect(table.match(url).match?.value == pattern, "SPEC §7: '\(url)'")
+            #expect(table.match(url).match?.value == pattern, "Matching rules: generating URLs: '\(url)'")
         }
     }
 
@@ -240,7 +240,7 @@ struct HostileRegistrationTests {
     }
 
     /// Small tables whose every permutation must give the same errors, the same trie and
-    /// the same matches (SPEC §3).
+    /// the same matches (Matching rules: which route wins).
     static let permutationTables: [[String]] = [
         ["/a/**r", "/:p/b/c/h", "/google/callback", "/:provider", "/a/b/<int:n>/h"],
         ["reader://book/<int:id>", "reader://book/:slug", "reader://book/<uuid:u>", "reader://book/<double:x>", "reader://**"],

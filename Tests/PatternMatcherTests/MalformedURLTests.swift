@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §1.6: a malformed URL matches nothing and is reported with its reason (and, for
+/// Matching rules: URL to route key: a malformed URL matches nothing and is reported with its reason (and, for
 /// encoding problems, the UTF-8 offset of the culprit); nothing traps.
-@Suite("Malformed URLs and limits (SPEC §1.6)")
+@Suite("Malformed URLs and limits (Matching rules: URL to route key)")
 struct MalformedURLTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let url: String

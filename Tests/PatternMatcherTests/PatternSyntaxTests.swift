@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §2: how a pattern decomposes, and every way it can be invalid, each reported with
+/// Matching rules: pattern syntax: how a pattern decomposes, and every way it can be invalid, each reported with
 /// its 1-based column (in characters) and a sentence that says what is wrong.
-@Suite("Pattern syntax (SPEC §2)")
+@Suite("Pattern syntax (Matching rules: pattern syntax)")
 struct PatternSyntaxTests {
     struct ValidCase: Sendable, CustomTestStringConvertible {
         let pattern: String

@@ -1,7 +1,7 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §3: the result never depends on registration order: any permutation of the same
+/// Matching rules: which route wins: the result never depends on registration order: any permutation of the same
 /// table gives the same matches and the same errors.
 @Suite("Registration order")
 struct PermutationTests {
@@ -28,7 +28,7 @@ struct PermutationTests {
         }
     }
 
-    /// Every order of SPEC §3's own example table; 720 tables.
+    /// Every order of the example table of Matching rules (which route wins); 720 tables.
     @Test("every permutation of the precedence table")
     func everyPermutation() throws {
         let patterns = ["reader://user/detail", "reader://user/:id", "reader://user/<int:uid>",

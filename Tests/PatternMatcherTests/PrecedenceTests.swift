@@ -1,10 +1,10 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §3: `matches(_:)` yields every matching route best first: literal, then int, uuid,
+/// Matching rules: which route wins: `matches(_:)` yields every matching route best first: literal, then int, uuid,
 /// double and declared converters, then `:name`/`*`, then `**`, position by position, and
 /// backtracks when a deeper position fails.
-@Suite("Precedence and matches(_:) (SPEC §3)")
+@Suite("Precedence and matches(_:) (Matching rules: which route wins)")
 struct PrecedenceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let routes: [String]
@@ -19,7 +19,7 @@ struct PrecedenceTests {
 
     static let cases: [Case] = [
         Case(routes: ["/a/**r", "/:p/b/c/h"], url: "/a/b/c/h",
-             order: ["/a/**r [r: b/c/h]", "/:p/b/c/h [p: a]"], why: "SPEC's example: the literal wins at the first position"),
+             order: ["/a/**r [r: b/c/h]", "/:p/b/c/h [p: a]"], why: "the matching rules' example: the literal wins at the first position"),
         Case(routes: mixed, url: "/a/b",
              order: ["/a/b []", "/a/:x [x: b]", "/a/**r [r: b]", "/:p/b [p: a]", "/:p/:q [p: a, q: b]", "/**all [all: a/b]"],
              why: "each subtree is exhausted before the next kind is tried"),

@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §5: query items in order with duplicates, `+` as space, the fragment decoded;
+/// Matching rules: parameters and query: query items in order with duplicates, `+` as space, the fragment decoded;
 /// each kept apart from the path parameters, and none of them choosing a route.
-@Suite("Query items and fragments (SPEC §5)")
+@Suite("Query items and fragments (Matching rules: parameters and query)")
 struct QueryAndFragmentTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let url: String

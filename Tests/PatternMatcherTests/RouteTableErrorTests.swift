@@ -1,9 +1,9 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §4 and the registration phase: a table with problems is refused with *every*
+/// Matching rules: conflicts and the registration phase: a table with problems is refused with *every*
 /// problem, each naming its pattern, its owner and, for a conflict, the other route.
-@Suite("Route table errors (SPEC §4)")
+@Suite("Route table errors (Matching rules: conflicts)")
 struct RouteTableErrorTests {
     struct Route: Sendable, CustomStringConvertible {
         let pattern: String

@@ -1,8 +1,8 @@
 import PatternMatcher
 import Testing
 
-/// SPEC §1.1–§1.5: how a URL string becomes a route key, read through ``ParsedURL``.
-@Suite("URL decomposition (SPEC §1)")
+/// Matching rules: URL to route key: how a URL string becomes a route key, read through ``ParsedURL``.
+@Suite("URL decomposition (Matching rules: URL to route key)")
 struct URLDecompositionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let url: String
@@ -186,7 +186,7 @@ struct URLDecompositionTests {
         #expect(table.match(check.url).outcome == expected)
     }
 
-    @Test("userinfo is reported, never matched (SPEC §6)")
+    @Test("userinfo is reported, never matched (exposure rules)")
     func userinfo() throws {
         let table = try makeTable(["reader://evil.com/p", "reader://trusted.com/p"])
         let withUserinfo = try #require(table.match("reader://trusted.com@evil.com/p").match)

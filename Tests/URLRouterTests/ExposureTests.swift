@@ -1,7 +1,7 @@
 import Testing
 import URLRouter
 
-/// SPEC §6: an external source sees only external routes, whatever the spelling of the URL.
+/// exposure rules: an external source sees only external routes, whatever the spelling of the URL.
 @Suite("Sources and exposure")
 struct ExposureTests {
     static let secret = "reader://nativeSecret"

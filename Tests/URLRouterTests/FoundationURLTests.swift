@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLRouter
 
-/// The `Foundation.URL` overloads read the URL with the router's own parser (SPEC §1).
+/// The `Foundation.URL` overloads read the URL with the router's own parser (Matching rules: URL to route key).
 @Suite("Foundation.URL overloads")
 struct FoundationURLTests {
     static func router(_ log: Shared<[String]>) throws -> Router {

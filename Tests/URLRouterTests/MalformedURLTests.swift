@@ -1,7 +1,7 @@
 import Testing
 import URLRouter
 
-/// SPEC §1.6: a malformed URL matches nothing, runs nothing, and says why.
+/// Matching rules: URL to route key: a malformed URL matches nothing, runs nothing, and says why.
 @Suite("Malformed URLs")
 struct MalformedURLTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Testing
 import URLRouter
 
-/// SPEC §3: the most specific route wins, position by position, with backtracking; never
+/// Matching rules: which route wins: the most specific route wins, position by position, with backtracking; never
 /// MGJRouter's string order, and never registration order.
 @Suite("Which route wins")
 struct PrecedenceTests {

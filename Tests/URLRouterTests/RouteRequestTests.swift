@@ -1,7 +1,7 @@
 import Testing
 import URLRouter
 
-/// What a handler receives (SPEC §5): path parameters, query items, fragment, user info
+/// What a handler receives (Matching rules: parameters and query): path parameters, query items, fragment, user info
 /// and route info, each kept apart.
 @Suite("What a handler receives")
 struct RouteRequestTests {

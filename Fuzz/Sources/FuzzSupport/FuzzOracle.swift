@@ -1,4 +1,4 @@
-// The fuzz oracle: a deliberately naive, independent reading of SPEC §1–§4, written from
+// The fuzz oracle: a deliberately naive, independent reading of Matching rules: URL to route key, pattern syntax, which route wins, conflicts, written from
 // the spec rather than from the engine, so that the trie, the pattern parser and the
 // conflict check can be compared with it.
 //
@@ -99,7 +99,7 @@ public enum FuzzOracle {
 
     public static let declaredConverterNames: Set<String> = ["hex", "lower"]
 
-    /// Whether the converter named `name` accepts `text`, read from SPEC §2's grammar.
+    /// Whether the converter named `name` accepts `text`, read from the grammar of Matching rules (pattern syntax).
     static func accepts(_ name: String, _ value: [UInt8]) -> Bool {
         switch name {
         case "int":
@@ -140,7 +140,7 @@ public enum FuzzOracle {
         return i == t.count
     }
 
-    // MARK: URLs (SPEC §1)
+    // MARK: URLs (Matching rules: URL to route key)
 
     /// A URL read the slow way: every part as a byte range, the key as decoded strings.
     public struct URLReading {
@@ -230,7 +230,7 @@ public enum FuzzOracle {
         public var hasScheme: Bool { scheme != nil }
         public var hasHost: Bool { host != nil }
 
-        /// The route key (SPEC §1.4): decoded; the scheme and host ASCII-lowercased.
+        /// The route key (Matching rules: URL to route key): decoded; the scheme and host ASCII-lowercased.
         public var key: [[UInt8]] {
             var key: [[UInt8]] = []
             if let scheme { key.append(scheme) }
@@ -260,7 +260,7 @@ public enum FuzzOracle {
         public var decodedFragment: String? { fragment.map { text(decoded(bytes[$0])) } }
     }
 
-    // MARK: Patterns (SPEC §2)
+    // MARK: Patterns (Matching rules: pattern syntax)
 
     public enum SegmentKind: Hashable, CustomStringConvertible {
         case literal([UInt8])
@@ -293,7 +293,7 @@ public enum FuzzOracle {
         public var hasHost: Bool
         public var segments: [SegmentKind]
 
-        /// What makes two patterns the same to the matcher (SPEC §4).
+        /// What makes two patterns the same to the matcher (Matching rules: conflicts).
         public func shape(foldLiterals: Bool) -> [String] {
             [hasScheme ? "scheme" : "no scheme"] + segments.map { kind -> String in
                 switch kind {
@@ -305,7 +305,7 @@ public enum FuzzOracle {
             }
         }
 
-        /// SPEC §3's order at one position, as a number: lower is tried first.
+        /// The order of Matching rules (which route wins) at one position, as a number: lower is tried first.
         static func rank(_ kind: SegmentKind) -> Int {
             switch kind {
             case .literal: return 0
@@ -366,7 +366,7 @@ public enum FuzzOracle {
                 guard isValidUTF8(literal) else { return nil }
                 if isHost {
                     literal = lowered(literal)
-                    // Read as a URL's authority is (SPEC §1.2): an '@' is userinfo, a ':' outside
+                    // Read as a URL's authority is (Matching rules: URL to route key): an '@' is userinfo, a ':' outside
                     // an IP literal's brackets starts a port. Escaped ones are host data.
                     var inBrackets = false
                     for byte in s {
@@ -412,7 +412,7 @@ public enum FuzzOracle {
         }
     }
 
-    // MARK: Matching (SPEC §3)
+    // MARK: Matching (Matching rules: which route wins)
 
     /// One route matching a URL: which, with what parameters.
     public struct Hit: Equatable, CustomStringConvertible {

@@ -168,7 +168,7 @@ extension FuzzOracle {
         return problems
     }
 
-    /// SPEC §7: a URL generated with valid values matches the route with exactly those
+    /// Matching rules: generating URLs: a URL generated with valid values matches the route with exactly those
     /// values; invalid values are an error, never a URL.
     static func checkGeneration(route index: Int, routes: [PatternReading], table: RouteTable<Int>,
                                 pool: [String], generator: inout Generator) -> [String] {
@@ -229,11 +229,11 @@ extension FuzzOracle {
         let expected = Hit(route: index, parameters: values)
         let got = alone.match(generated).match.map(hit)
         if got != expected {
-            problems.append("SPEC §7: url(for: \(shown(route.text)), \(values)) = '\(shown(generated))', which matches "
+            problems.append("Matching rules: generating URLs: url(for: \(shown(route.text)), \(values)) = '\(shown(generated))', which matches "
                 + (got.map { "\($0)" } ?? "nothing") + " alone")
         }
         if !table.matches(generated).map(hit).contains(expected) {
-            problems.append("SPEC §7: '\(shown(generated))' does not list \(shown(route.text)) among its matches in the table")
+            problems.append("Matching rules: generating URLs: '\(shown(generated))' does not list \(shown(route.text)) among its matches in the table")
         }
         return problems
     }
@@ -558,13 +558,13 @@ extension FuzzOracle {
         let unmatchedBefore = unmatchedCount()
         let external = router.open(url, source: .external)
         if let route = external.route, !route.exposure.isExternal {
-            problems.append("SPEC §6: \(quoted) from outside reached the internal route \(route.pattern)")
+            problems.append("exposure rules: \(quoted) from outside reached the internal route \(route.pattern)")
         }
         if outcome(external) != expectedOutcome(external: true) {
             problems.append("\(quoted) from outside: \(outcome(external)), expected \(expectedOutcome(external: true))")
         }
         if unmatchedCount() != unmatchedBefore {
-            problems.append("SPEC §6: \(quoted) from outside reached the internal unmatched handler")
+            problems.append("exposure rules: \(quoted) from outside reached the internal unmatched handler")
         }
         let canOpen = router.canOpen(url, source: .external)
         let visibleExternally = reading.malformed == nil && reading.userinfo == nil
@@ -574,15 +574,15 @@ extension FuzzOracle {
             problems.append("\(quoted): canOpen from outside is \(canOpen)")
         }
         if let object = router.object(for: url, source: .external) as? String, object != "PUBLIC" {
-            problems.append("SPEC §6: \(quoted) from outside got the internal object \(object)")
+            problems.append("exposure rules: \(quoted) from outside got the internal object \(object)")
         }
         if let foundationURL = URL(string: url) {
             let result = router.open(foundationURL, source: .external)
             if let route = result.route, !route.exposure.isExternal {
-                problems.append("SPEC §6: URL(string: \(quoted)) from outside reached the internal route \(route.pattern)")
+                problems.append("exposure rules: URL(string: \(quoted)) from outside reached the internal route \(route.pattern)")
             }
             if unmatchedCount() != unmatchedBefore {
-                problems.append("SPEC §6: URL(string: \(quoted)) from outside reached the internal unmatched handler")
+                problems.append("exposure rules: URL(string: \(quoted)) from outside reached the internal unmatched handler")
             }
         }
         /// Each nested open of the forwarding route, made while handling an open from `external`.
@@ -611,11 +611,11 @@ extension FuzzOracle {
         let unmatchedBeforeWrapped = unmatchedCount()
         let outer = router.open(wrapped, source: .external)
         if outer.route.map({ $0.exposure.isExternal }) == false {
-            problems.append("SPEC §6: '\(shown(wrapped))' from outside reached the internal route \(outer.route!.pattern)")
+            problems.append("exposure rules: '\(shown(wrapped))' from outside reached the internal route \(outer.route!.pattern)")
         }
         checkForwarded(external: true, from: "'\(shown(wrapped))' from outside")
         if unmatchedCount() != unmatchedBeforeWrapped {
-            problems.append("SPEC §6: a URL forwarded from outside reached the internal unmatched handler")
+            problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
         }
         return problems
     }

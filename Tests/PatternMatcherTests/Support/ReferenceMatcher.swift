@@ -1,6 +1,6 @@
 import PatternMatcher
 
-// A deliberately naive matcher that reads SPEC §1–§3 literally: split the URL with plain
+// A deliberately naive matcher that reads Matching rules: URL to route key, pattern syntax, which route wins literally: split the URL with plain
 // array operations, try every route one after the other, and sort the routes that match
 // by specificity. It shares no code with the trie; it is slow, and meant to be obviously
 // right.
@@ -23,13 +23,13 @@ struct ReferenceRoute: Hashable, Sendable, CustomStringConvertible {
     var hasScheme: Bool
     var segments: [ReferenceSegment]
     /// Whether key position 1 is written as the host (`reader://book`); only generation
-    /// cares, since matching reads a host and a first path segment alike (SPEC §1.4).
+    /// cares, since matching reads a host and a first path segment alike (Matching rules: URL to route key).
     var hasHost = false
 
     var description: String { pattern }
 }
 
-/// A URL split by SPEC §1 with array operations on its UTF-8 bytes.
+/// A URL split by Matching rules: URL to route key with array operations on its UTF-8 bytes.
 struct ReferenceURL {
     var hasScheme: Bool
     /// The route key: the scheme, the host (if non-empty), then the path segments; decoded.
@@ -37,7 +37,7 @@ struct ReferenceURL {
     /// `rests[p]`: what a catch-all at key position `p` captures; `rests[key.count]` is `""`.
     var rests: [String]
 
-    /// Splits `url`, or returns `nil` when SPEC §1.6 calls it malformed.
+    /// Splits `url`, or returns `nil` when Matching rules: URL to route key calls it malformed.
     init?(_ url: String, limits: URLLimits) {
         let bytes = Array(url.utf8)
         guard bytes.count <= limits.maxBytes, ReferenceURL.decode(bytes[...]) != nil else { return nil }
@@ -136,13 +136,13 @@ struct ReferenceURL {
 
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-    /// ASCII letters only: SPEC §1.7 never folds `K` (Kelvin) or `ß`.
+    /// ASCII letters only: Matching rules: URL to route key never folds `K` (Kelvin) or `ß`.
     static func lowercased<C: Collection<UInt8>>(_ bytes: C) -> String {
         String(decoding: bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }
 
-/// The built-in typed parameters of SPEC §2, written from the grammar.
+/// The built-in typed parameters of Matching rules: pattern syntax, written from the grammar.
 enum ReferenceConverters {
     static func accepts(_ converter: String, _ text: String, declared: [String: any ParameterConverter]) -> Bool {
         switch converter {
@@ -193,7 +193,7 @@ enum ReferenceConverters {
     }
 }
 
-/// The naive matcher: a linear scan, then a sort by specificity (SPEC §3).
+/// The naive matcher: a linear scan, then a sort by specificity (Matching rules: which route wins).
 struct ReferenceMatcher {
     struct Match: CustomStringConvertible {
         var route: ReferenceRoute

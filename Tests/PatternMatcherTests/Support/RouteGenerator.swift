@@ -33,7 +33,7 @@ struct GeneratedTable: CustomStringConvertible {
 }
 
 /// Random routes, tables and URLs over a small vocabulary, so that routes overlap, URLs hit
-/// them, and every SPEC §1–§3 rule gets exercised. The same seed gives the same output.
+/// them, and every Matching rules: URL to route key, pattern syntax, which route wins rule gets exercised. The same seed gives the same output.
 struct RouteGenerator {
     var random: SplitMix64
 
@@ -223,7 +223,7 @@ struct RouteGenerator {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// The SPEC §4 shape: routes with equal shapes conflict.
+    /// The Matching rules: conflicts shape: routes with equal shapes conflict.
     static func shape(_ route: ReferenceRoute, caseInsensitive: Bool) -> [String] {
         [route.hasScheme ? "scheme" : "no scheme"] + route.segments.map { segment in
             switch segment {
@@ -361,7 +361,7 @@ struct RouteGenerator {
 
     // MARK: Parameter values
 
-    /// Valid values for every named segment of `route` (SPEC §7): a scheme is lowercase
+    /// Valid values for every named segment of `route` (Matching rules: generating URLs): a scheme is lowercase
     /// scheme text, a host holds no capitals, a one-segment value is never empty, and a
     /// catch-all value never starts with `/`. Values are rich in `/`, `%`, `:`, spaces and
     /// non-ASCII text, which generation must escape.

@@ -12,7 +12,7 @@ func makeTable(
 }
 
 /// What a lookup gave, in a form tests can compare: parameters compared by UTF-8 bytes,
-/// because `String ==` treats NFC and NFD spellings as equal and SPEC §1.7 does not.
+/// because `String ==` treats NFC and NFD spellings as equal and Matching rules: URL to route key does not.
 enum Outcome: Hashable, CustomStringConvertible {
     case matched(pattern: String, parameters: [String: [UInt8]])
     case notFound
