@@ -116,7 +116,8 @@ public final class Router: Sendable, CustomStringConvertible {
         body(&registrar)
         return ModuleRegistration(name: name, routes: registrar.routes, interceptors: registrar.interceptors,
                                   redirects: registrar.redirects,
-                                  converters: registrar.converters, targets: cache)
+                                  converters: registrar.converters, targets: cache,
+                                  typeProblems: registrar.typeProblems)
     }
 
     // MARK: Registration after start-up
@@ -239,6 +240,8 @@ struct ModuleRegistration: Sendable {
     let redirects: [RedirectRule]
     let converters: [any ParameterConverter]
     let targets: TargetCache
+    /// Typed routes whose types do not fit their patterns.
+    var typeProblems: [RegistrationError.Problem] = []
 }
 
 /// What is registered, in registration order.
@@ -291,7 +294,7 @@ final class Snapshot: Sendable {
 
     init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         let routes = registry.modules.flatMap(\.routes)
-        var problems: [RegistrationError.Problem] = []
+        var problems: [RegistrationError.Problem] = registry.modules.flatMap(\.typeProblems)
         var allBuilder = RouteTableBuilder<Int>(options: options)
         var externalBuilder = RouteTableBuilder<Int>(options: options)
         for (module, converter) in registry.converters {

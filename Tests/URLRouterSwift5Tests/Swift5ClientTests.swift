@@ -59,3 +59,45 @@ struct Swift5ClientTests {
         #expect(table.match("shop://product/7").match?.value == "product")
     }
 }
+
+// The typed shape, as an interface module declares it and a Swift 5 client uses it.
+public struct ProductRoute: TypedRoute {
+    public static let pattern = "shop://item/<int:id>"
+    public var id: Int
+    public var from: String?
+    public init(id: Int, from: String? = nil) {
+        self.id = id
+        self.from = from
+    }
+}
+
+public struct ColorPickerRoute: TypedRoute {
+    public static let pattern = "shop://pick/color"
+    public init() {}
+}
+
+enum TypedProductModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.mainActorObject(ProductRoute.self, exposure: .external) { product, _ in ProductScreen(id: product.id) }
+        routes.mainActorAction(ColorPickerRoute.self) { _, request in request.reply("teal") }
+    }
+}
+
+@Suite("A Swift 5 language-mode client of typed routes")
+struct Swift5TypedClientTests {
+    @Test("a typed main-actor object comes back at once on the main actor")
+    @MainActor
+    func typedObject() throws {
+        let router = try Router(modules: [TypedProductModule.self])
+        #expect(router.object(for: ProductRoute(id: 42, from: "mail"), as: ProductScreen.self)?.id == 42)
+        #expect(router.canOpen(ProductRoute(id: 1)))
+    }
+
+    @Test("a typed reply, url() and parsing")
+    func typed() async throws {
+        let router = try Router(modules: [TypedProductModule.self])
+        #expect(await router.open(ColorPickerRoute(), expecting: String.self) == .value("teal"))
+        #expect(try ProductRoute(id: 5, from: "a b").url() == "shop://item/5?from=a%20b")
+        #expect(try ProductRoute(parsing: "shop://item/5?from=x") == ProductRoute(id: 5, from: "x"))
+    }
+}

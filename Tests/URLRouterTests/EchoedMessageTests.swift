@@ -59,4 +59,25 @@ struct EchoedMessageTests {
             return message.contains("\\u{0D}\\u{0A}[App] forged")
         }
     }
+
+    @Test("a typed route's errors and failed opens are bounded and escaped")
+    func typedRoutes() throws {
+        let flood = "a%0D%0A[App]%20forged%20line" + String(repeating: "e%CC%81", count: 1_000)
+        do {
+            _ = try UserRoute(parsing: "reader://user/\(flood)")
+            Issue.record("decoded")
+        } catch {
+            #expect(error.text?.hasPrefix("a\r\n[App] forged line") == true)
+            Self.expectSafe(error.description)
+        }
+        do {
+            _ = try UserRoute(parsing: Self.hostile)
+            Issue.record("decoded")
+        } catch {
+            Self.expectSafe(error.description)
+        }
+        let router = try Router { routes in routes.action(UserRoute.self) { _, _ in } }
+        Self.expectSafe("\(router.open("reader://user/\(flood)"))")
+        Self.expectSafe("\(router.open(SearchRoute(term: "", page: 1, tags: [String(repeating: "\n", count: 9_000)])))")
+    }
 }

@@ -78,7 +78,8 @@ import Testing
             "handled by reader://**path (fallback) [App]",
             "true",
             "Ada",
-            "reader://book/7",
+            "reader://book/7?from=mail",
+            "7",
         ])
     }
 }

@@ -16,13 +16,25 @@ extension RoutePattern {
                     converters: [any ParameterConverter] = []) throws(GenerationError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
+        try write(into: &output, value: { parameters[$0] }, converters: converters)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the URL for this pattern to `output`, reading each parameter's value from
+    /// `value`: ``url(parameters:converters:)`` without a dictionary or a string of its own,
+    /// for a caller that appends more (a typed route's query).
+    package func write(into output: inout [UInt8], value valueOf: (String) -> String?,
+                       converters: [any ParameterConverter] = []) throws(GenerationError) {
         let firstAfterScheme = hasScheme ? 1 : 0
+        // One buffer for every segment's text, emptied between segments.
+        var content: [UInt8] = []
+        content.reserveCapacity(64)
         for (position, segment) in segments.enumerated() {
             let isScheme = hasScheme && position == 0
             let isHost = hasScheme && hasHost && position == 1
             // A ':' in the first segment of a scheme-less URL would read as a scheme.
             let strict = isHost || (!hasScheme && position == 0)
-            var content: [UInt8] = []
+            content.removeAll(keepingCapacity: true)
             switch segment.kind {
             case .literal(let literal):
                 if isScheme { content += literal.utf8 } else {
@@ -31,7 +43,7 @@ extension RoutePattern {
             case .wildcard:
                 throw .anonymousWildcard(column: segment.column, pattern: text)
             case .parameter(let name, let converter):
-                guard let value = parameters[name] else { throw .missingParameter(name, pattern: text) }
+                guard let value = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                 guard !value.isEmpty else { throw .emptyValue(name, pattern: text) }
                 try check(value, name: name, converter: converter, converters: converters)
                 if isScheme {
@@ -52,7 +64,7 @@ extension RoutePattern {
             case .catchAll(let name):
                 var value = ""
                 if let name {
-                    guard let given = parameters[name] else { throw .missingParameter(name, pattern: text) }
+                    guard let given = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                     value = given
                 }
                 if value.utf8.first == ASCII.slash {
@@ -73,25 +85,23 @@ extension RoutePattern {
                 output += content
                 continue
             }
-            let separator: [UInt8]
-            if position == firstAfterScheme {
+            // An empty catch-all adds nothing, not even its slash (but keeps "://").
+            if content.isEmpty && position != firstAfterScheme { continue }
+            if position != firstAfterScheme {
+                output.append(ASCII.slash)
+            } else if hasScheme {
                 // With an empty authority (`reader:///:id`) the first segment is a path
                 // segment: written after `://` it would be read back as the host,
                 // lowercased and split at ':' and '@'.
-                let afterScheme = hasAuthority ? (hasHost ? "://" : ":///") : ":"
-                separator = hasScheme ? Array(afterScheme.utf8) : (hasLeadingSlash ? [ASCII.slash] : [])
-            } else {
-                separator = [ASCII.slash]
+                output += (hasAuthority ? (hasHost ? "://" : ":///") : ":").utf8
+            } else if hasLeadingSlash {
+                output.append(ASCII.slash)
             }
-            // An empty catch-all adds nothing, not even its slash (but keeps "://").
-            if content.isEmpty && position != firstAfterScheme { continue }
-            output += separator
             output += content
         }
         if hasScheme && segments.count == 1 {
-            output += Array((hasAuthority ? "://" : ":").utf8)
+            output += (hasAuthority ? "://" : ":").utf8
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private func check(_ value: String, name: String, converter: String?,

@@ -13,6 +13,20 @@ public enum Interception: Sendable, Hashable {
     case redirect(to: String, source: OpenSource? = nil)
     /// Stop the open; `reason` says why (it is reported, never shown to a deep link's sender).
     case reject(String)
+
+    /// Open the URL of a typed route value instead (see ``redirect(to:source:)-enum.case``).
+    ///
+    /// ```swift
+    /// routes.intercept("reader://account/**") { _ in
+    ///     session.isLoggedIn ? .proceed : .redirect(to: LoginRoute())
+    /// }
+    /// ```
+    /// A value that cannot be written as a URL rejects the open, naming why.
+    public static func redirect<R: TypedRoute>(to route: R, source: OpenSource? = nil) -> Interception {
+        do { return .redirect(to: try route.url(), source: source) } catch {
+            return .reject("the redirect's value cannot be written as a URL: \(error)")
+        }
+    }
 }
 
 /// An interceptor as results, previews and the route map name it.

@@ -124,6 +124,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case userinfoFromOutside
         case nestingLimit(Int, firstURL: String)
         case redirectLoop([String])
+        case unwritable(TypedRouteError)
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -143,6 +144,18 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// URLs, the first opened first.
     public static func redirectLoop(_ chain: [String]) -> Refusal {
         Refusal(.redirectLoop(chain))
+    }
+
+    /// A typed route value that cannot be written as a URL (a path value its pattern
+    /// refuses, a property a URL cannot carry), so there was nothing to open.
+    public static func unwritable(_ error: TypedRouteError) -> Refusal {
+        Refusal(.unwritable(error))
+    }
+
+    /// Why a typed route value could not be written as a URL, when that is the refusal.
+    public var typedRouteError: TypedRouteError? {
+        if case .unwritable(let error) = kind { return error }
+        return nil
     }
 
     /// The URLs of a redirect chain that went on too long, when that is the refusal.
@@ -173,6 +186,8 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case .redirectLoop(let chain):
             "a redirect loop: " + chain.prefix(8).map { "'\(Echo.quotedURL($0, limit: 60))'" }.joined(separator: " → ")
                 + (chain.count > 8 ? " → …" : "")
+        case .unwritable(let error):
+            "the value cannot be written as a URL: \(error)"
         }
     }
 }

@@ -106,7 +106,7 @@ final class Opening: Sendable {
     /// What an object handler made.
     enum Made {
         case nothing
-        /// An ``RouteRegistrar/object(_:name:exposure:handler:)`` handler's value.
+        /// An ``RouteRegistrar/object(_:name:exposure:handler:)-(String,_,_,_)`` handler's value.
         case sendable(any Sendable)
         /// A main-actor object handler's value, which must stay on the main actor.
         case mainActor(Any)
@@ -125,7 +125,8 @@ final class Opening: Sendable {
     enum Step {
         /// It finished; an object handler's value comes with it.
         case handled(Made)
-        case declined
+        /// It declined; a typed route whose URL did not decode says why.
+        case declined(TypedRouteError?)
         case failed(any Error)
         /// A main-actor handler, and the caller is not on the main actor.
         case needsMainActor
@@ -160,7 +161,9 @@ final class Opening: Sendable {
                     return .needsAsync
                 }
             } catch is Decline {
-                return .declined
+                return .declined(nil)
+            } catch let undecodable as UndecodableRoute {
+                return .declined(undecodable.error)
             } catch {
                 return .failed(error)
             }
@@ -170,7 +173,7 @@ final class Opening: Sendable {
     /// How a handler run to its end (awaited) ended.
     enum AwaitedStep {
         case handled
-        case declined
+        case declined(TypedRouteError?)
         case failed(any Error)
     }
 
@@ -190,7 +193,9 @@ final class Opening: Sendable {
                 }
                 return .handled
             } catch is Decline {
-                return .declined
+                return .declined(nil)
+            } catch let undecodable as UndecodableRoute {
+                return .declined(undecodable.error)
             } catch {
                 return .failed(error)
             }
@@ -200,7 +205,7 @@ final class Opening: Sendable {
     /// Runs the handlers of `first` and, while they decline, of the later matches, each to
     /// its end. `first` is match number `index` (0 for the best); `declined` lists the
     /// routes that declined before it.
-    func runAwaiting(from first: RouteMatch<Int>, index: Int, declined: [RouteInfo],
+    func runAwaiting(from first: RouteMatch<Int>, index: Int, declined: Declines,
                      token: ReplyToken?) async -> OpenResult {
         var declined = declined
         var candidates = Candidates(self, index: index)
@@ -210,11 +215,29 @@ final class Opening: Sendable {
             switch await runAwaiting(route.handler, request(for: match, route: route, token: token)) {
             case .handled: return .handled(route.info)
             case .failed(let error): return .failed(route.info, error)
-            case .declined: declined.append(route.info)
+            case .declined(let reason): declined.add(route.info, reason)
             }
             next = candidates.next()
         }
-        return .declined(declined)
+        return declined.result
+    }
+
+    /// The routes that declined an open, and the first typed route among them whose URL did
+    /// not decode: when every match declines, that is the open's failure (it names the key
+    /// and the text), else the result lists the declines.
+    struct Declines: Sendable {
+        private(set) var routes: [RouteInfo] = []
+        private var undecodable: (route: RouteInfo, error: TypedRouteError)?
+
+        mutating func add(_ route: RouteInfo, _ reason: TypedRouteError?) {
+            routes.append(route)
+            if undecodable == nil, let reason { undecodable = (route, reason) }
+        }
+
+        var result: OpenResult {
+            if let undecodable { return .failed(undecodable.route, undecodable.error) }
+            return .declined(routes)
+        }
     }
 }
 
@@ -380,7 +403,7 @@ extension Opening {
             router.notifyUnmatched(url, source: source, userInfo: userInfo)
             return .unmatched
         }
-        return await runAwaiting(from: first, index: 0, declined: [], token: channel.map(ReplyToken.init))
+        return await runAwaiting(from: first, index: 0, declined: Declines(), token: channel.map(ReplyToken.init))
     }
 
     /// The trail of a redirect to `target`, or `nil` when it would be one redirect too many.

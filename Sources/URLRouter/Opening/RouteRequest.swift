@@ -20,7 +20,7 @@ public struct RouteRequest: Sendable {
     ///
     /// An open made through it while the handler runs inherits this request's source (a
     /// handler of a deep link forwards as a deep link) unless it names one; after the
-    /// handler returned (from a stored request), use ``open(_:userInfo:completion:)``,
+    /// handler returned (from a stored request), use ``open(_:userInfo:completion:)-(String,_,_)``,
     /// which always forwards with ``source``.
     public var router: Router? { routerReference }
     private weak var routerReference: Router?
@@ -80,7 +80,7 @@ public struct RouteRequest: Sendable {
         }
     }
 
-    /// Opens `url` as part of this request and awaits it; see ``open(_:userInfo:completion:)``.
+    /// Opens `url` as part of this request and awaits it; see ``open(_:userInfo:completion:)-(String,_,_)``.
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = [:]) async -> OpenResult {
         guard let router else { return .unmatched }

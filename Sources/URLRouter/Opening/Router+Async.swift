@@ -144,6 +144,7 @@ extension Router {
             case .success(let value?)?: return value
             case .success(nil)?: reasons.add(.otherType(route.info, "a value that is not a \(T.self)"))
             case .failure(is Decline)?: reasons.add(.declined([route.info]))
+            case .failure(let undecodable as UndecodableRoute)?: reasons.add(.failed(route.info, undecodable.error))
             case .failure(let error)?: reasons.add(.failed(route.info, error))
             case nil: break
             }

@@ -69,7 +69,7 @@ extension Router {
         // The requests hold the token; when the last one goes without a reply, the
         // completion gets `nil`.
         let token = channel.map(ReplyToken.init)
-        var declined: [RouteInfo] = []
+        var declined = Opening.Declines()
         var candidates = Opening.Candidates(opening)
         var match = first
         while true {
@@ -80,8 +80,8 @@ extension Router {
             case .failed(let error):
                 channel?.discard()
                 return .failed(route.info, error)
-            case .declined:
-                declined.append(route.info)
+            case .declined(let reason):
+                declined.add(route.info, reason)
             case .needsMainActor, .needsAsync:
                 let (index, declinedSoFar) = (candidates.index, declined)
                 return .pending(route.info, finishLater(channel) { [match] in
@@ -92,7 +92,7 @@ extension Router {
             match = following
         }
         channel?.discard()
-        return .declined(declined)
+        return declined.result
     }
 
     /// Runs the rest of a synchronous open in a task.
@@ -111,7 +111,7 @@ extension Router {
     /// The object the best matching object route returns for `url` (MGJRouter's
     /// `objectForURL:`), or `nil`.
     ///
-    /// Only ``RouteRegistrar/object(_:name:exposure:handler:)`` routes answer here:
+    /// Only ``RouteRegistrar/object(_:name:exposure:handler:)-(String,_,_,_)`` routes answer here:
     /// main-actor object routes give values that are not `Sendable` (use
     /// `object(for:as:userInfo:source:)`), asynchronous ones need `await`. A declining
     /// or throwing handler passes to the next match. `makeObject(for:as:userInfo:source:)`
@@ -191,7 +191,8 @@ extension Router {
             case .handled(let made):
                 if let value = cast(made) { return value }
                 reasons.add(.otherType(route.info, made.value.map { "\(type(of: $0))" } ?? "nil"))
-            case .declined: reasons.add(.declined([route.info]))
+            case .declined(let undecodable?): reasons.add(.failed(route.info, undecodable))
+            case .declined(nil): reasons.add(.declined([route.info]))
             case .failed(let error): reasons.add(.failed(route.info, error))
             case .needsMainActor: reasons.add(.needsMainActor(route.info))
             case .needsAsync: reasons.add(.needsAsync(route.info))

@@ -18,6 +18,7 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case moduleAlreadyRegistered
             case interceptorTie(otherPattern: String, otherModule: String, priority: Int)
             case invalidRedirect(reason: String)
+            case typedRoute(type: String, property: String?, reason: String)
         }
         private let kind: Kind
         /// The pattern the problem is about (empty for a module-level problem).
@@ -46,6 +47,18 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
 
         static func invalidRedirect(_ rule: RedirectRule, module: String, reason: String) -> Problem {
             Problem(kind: .invalidRedirect(reason: "\(Echo.quoted(rule.description)): \(reason)"), pattern: rule.from, module: module)
+        }
+
+        static func typedRoute(_ problem: TypedRouteCheck.Problem, pattern: String, module: String) -> Problem {
+            Problem(kind: .typedRoute(type: problem.type, property: problem.property, reason: problem.reason),
+                    pattern: pattern, module: module)
+        }
+
+        /// The ``TypedRoute`` type and its property (if one is concerned) that do not fit the
+        /// pattern, when that is the problem.
+        public var typedRoute: (type: String, property: String?)? {
+            if case .typedRoute(let type, let property, _) = kind { return (type, property) }
+            return nil
         }
 
         /// Whether two interceptors of one pattern shape have the same priority, so that
@@ -99,6 +112,9 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
                     + "of '\(Echo.quoted(otherPattern))' [\(Echo.quoted(otherModule))]: give one a different priority"
             case .invalidRedirect(let reason):
                 return "[\(Echo.quoted(module))] redirect \(reason)"
+            case .typedRoute(let type, let property, let reason):
+                return "[\(Echo.quoted(module))] \(Echo.quoted(type))" + (property.map { ".\(Echo.quoted($0))" } ?? "")
+                    + " does not fit '\(Echo.quoted(pattern))': \(reason)"
             }
         }
 

@@ -12,6 +12,8 @@ public struct RouteRegistrar: Sendable {
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
+    /// Typed routes whose types do not fit their patterns, found as they are declared.
+    var typeProblems: [RegistrationError.Problem] = []
 
     init(moduleName: String, targetCache: TargetCache) {
         self.moduleName = moduleName
@@ -67,7 +69,7 @@ public struct RouteRegistrar: Sendable {
     /// Registers an object handler: it returns a `Sendable` value (a service) for
     /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`); opened with
     /// `open`, its value is the reply. For view controllers, use
-    /// ``mainActorObject(_:name:exposure:handler:)``.
+    /// ``mainActorObject(_:name:exposure:handler:)-(String,_,_,_)``.
     /// - Parameters:
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.

@@ -8,13 +8,19 @@ func runRouterSnippet() throws -> [String] {
     func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
     // snippet:begin router
-    // A feature module declares its routes in one place. Modules never import each other:
-    // they open each other's URLs.
+    // A route as a value, declared in a tiny interface module (BookDetailInterface) that
+    // the owner and its callers both import. Modules never import each other.
+    struct BookRoute: TypedRoute {
+        static let pattern = "reader://book/<int:id>"
+        var id: Int
+        var from: String?                               // not in the path: a query item
+    }
+
+    // A feature module declares its routes in one place.
     enum BookDetailModule: RouteModule {
         static func registerRoutes(in routes: inout RouteRegistrar) {
-            routes.action("reader://book/<int:id>", name: "book", exposure: .external) { request in
-                let id = try request.require("id", as: Int.self)
-                request.complete("book \(id) from \(request.query["from"] ?? "?")")   // the caller's completion
+            routes.action(BookRoute.self, name: "book", exposure: .external) { book, request in
+                request.complete("book \(book.id) from \(book.from ?? "?")")   // the caller's completion
             }
             routes.action("reader://book/<int:id>/notes") { request in   // internal: the default
                 request.complete("notes of book \(request.parameters["id"]!)")
@@ -34,23 +40,25 @@ func runRouterSnippet() throws -> [String] {
     }
 
     // The app lists its modules once. The whole table is validated here: every invalid or
-    // conflicting pattern is reported, with its module, before any URL is opened.
+    // conflicting pattern, and every typed route whose type does not fit its pattern, is
+    // reported with its module before any URL is opened.
     let router = try Router(modules: [BookDetailModule.self, ProfileModule.self]) { routes in
         routes.action("reader://**path", name: "fallback") { request in   // what no module handles
             request.complete("no screen for \(request.parameters["path"]!)")
         }
     }
 
-    print(router.open("reader://book/42?from=shelf"))
+    print(router.open(BookRoute(id: 42, from: "shelf")))
     // handled by reader://book/<int:id> (book) [BookDetailModule]
-    print(router.open("reader://book/42/notes", source: .external))
+    print(router.open("reader://book/42/notes", source: .external))   // deep links arrive as strings
     // no route matches            (a deep link sees external routes only)
     print(router.open("reader://magazine/3"))
     // handled by reader://**path (fallback) [App]
-    print(router.canOpen("reader://book/42", source: .external))              // true
+    print(router.canOpen(BookRoute(id: 42), source: .external))              // true
     let service = router.object(for: "reader://service/profile", as: ProfileService.self)
     print(service?.displayName(of: 7) ?? "no service")                        // Ada
-    print(try router.url(for: "book", parameters: ["id": "7"]))               // reader://book/7
+    print(try BookRoute(id: 7, from: "mail").url())                           // reader://book/7?from=mail
+    print(try BookRoute(parsing: "reader://book/7?from=mail").id)             // 7
     // snippet:end router
 
     return printed

@@ -1,0 +1,132 @@
+import PatternMatcher
+
+/// A typed route's URL did not decode: its route declines, so the next match (or a
+/// catch-all fallback) gets the URL; when none takes it, the open's result is
+/// ``OpenResult/failed(_:_:)`` with the ``TypedRouteError``, which names the key and the text.
+struct UndecodableRoute: Error {
+    let error: TypedRouteError
+}
+
+extension RouteRequest {
+    /// This request's URL read as a `R`: the route's typed value.
+    /// - Throws: ``TypedRouteError`` naming the key and the text that did not decode.
+    public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
+        try TypedRouteShape.of(type).decode(type, parameters: parameters, query: query)
+    }
+
+    /// The typed value, or the decline that passes the URL on.
+    func typedValue<R: TypedRoute>(_ shape: TypedRouteShape, as type: R.Type) throws -> R {
+        do { return try shape.decode(type, parameters: parameters, query: query) } catch {
+            throw UndecodableRoute(error: error)
+        }
+    }
+}
+
+extension RouteRegistrar {
+    /// Registers an action for a typed route: `handler` receives the URL decoded as `R`
+    /// (see <doc:TypedRoutes>).
+    ///
+    /// ```swift
+    /// routes.action(BookRoute.self, exposure: .external) { book, request in show(book.id, from: book.from) }
+    /// ```
+    /// Registration checks `R` against its pattern (every mismatch is a problem of the
+    /// ``RegistrationError``). A URL whose values do not decode makes the route decline.
+    /// - Parameters:
+    ///   - route: the route type; its ``TypedRoute/pattern`` is registered.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
+    ///   - handler: the action; throw ``Decline`` to let the next match try.
+    public mutating func action<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                               handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
+        let shape = checkTyped(route)
+        action(R.pattern, name: name, exposure: exposure) { request in
+            try handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Registers a main-actor action for a typed route: `handler` receives the URL decoded
+    /// as `R`, on the main actor (see the string form of `mainActorAction`).
+    /// - Parameters:
+    ///   - route: the route type.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: who may reach it.
+    ///   - handler: the action, on the main actor.
+    public mutating func mainActorAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                                        handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
+        let shape = checkTyped(route)
+        mainActorAction(R.pattern, name: name, exposure: exposure) { request in
+            try handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Registers an asynchronous action for a typed route.
+    /// - Parameters:
+    ///   - route: the route type.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: who may reach it.
+    ///   - handler: the action.
+    public mutating func asyncAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                                    handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
+        let shape = checkTyped(route)
+        asyncAction(R.pattern, name: name, exposure: exposure) { request in
+            try await handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Registers an object handler for a typed route: a `Sendable` value (a service).
+    /// - Parameters:
+    ///   - route: the route type.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: who may reach it.
+    ///   - handler: makes the object.
+    public mutating func object<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                               handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
+        let shape = checkTyped(route)
+        object(R.pattern, name: name, exposure: exposure) { request in
+            try handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Registers a main-actor object handler for a typed route: a view controller.
+    ///
+    /// ```swift
+    /// routes.mainActorObject(BookRoute.self, exposure: .external) { book, _ in BookViewController(id: book.id) }
+    /// // On the main actor:
+    /// let screen = router.object(for: BookRoute(id: 42), as: UIViewController.self)
+    /// ```
+    /// - Parameters:
+    ///   - route: the route type.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: who may reach it.
+    ///   - handler: makes the object on the main actor.
+    public mutating func mainActorObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                                        handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
+        let shape = checkTyped(route)
+        mainActorObject(R.pattern, name: name, exposure: exposure) { request in
+            try handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Registers an asynchronous object handler for a typed route.
+    /// - Parameters:
+    ///   - route: the route type.
+    ///   - name: a name for URL generation; unique.
+    ///   - exposure: who may reach it.
+    ///   - handler: makes the object.
+    public mutating func asyncObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
+                                                    handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
+        let shape = checkTyped(route)
+        asyncObject(R.pattern, name: name, exposure: exposure) { request in
+            try await handler(try request.typedValue(shape, as: R.self), request)
+        }
+    }
+
+    /// Checks `route` against its pattern and records each mismatch as a problem.
+    private mutating func checkTyped<R: TypedRoute>(_ route: R.Type) -> TypedRouteShape {
+        let shape = TypedRouteShape.of(route)
+        for problem in TypedRouteCheck.problems(of: route, shape: shape) {
+            typeProblems.append(.typedRoute(problem, pattern: shape.patternText, module: moduleName))
+        }
+        return shape
+    }
+}

@@ -1,0 +1,98 @@
+import PatternMatcher
+
+/// A route as a value: one `Codable` type per route, declared once in a small interface
+/// module that the route's owner and its callers both import.
+///
+/// ```swift
+/// public struct BookRoute: TypedRoute {
+///     public static let pattern = "reader://book/<int:id>"
+///     public var id: Int
+///     public var from: String?                  // not in the path: a query item
+/// }
+/// // The owner:
+/// routes.action(BookRoute.self, exposure: .external) { book, request in show(book.id, from: book.from) }
+/// // Any caller:
+/// router.open(BookRoute(id: 42, from: "shelf"))
+/// let url = try BookRoute(id: 42).url()         // "reader://book/42"
+/// let book = try BookRoute(parsing: "reader://book/42?from=mail")
+/// ```
+///
+/// The pattern's parameters are the properties of the same names; every other stored
+/// property is a query item (see <doc:TypedRoutes>, "How a value becomes a URL"). Supported
+/// property types: `String`, the integer types, `Double`, `Float`, `Bool`, types that
+/// encode as one of them (`UUID`, `RawRepresentable` enums), optionals of those (absent
+/// when `nil`) and arrays of those (repeated query items). A nested type is an error that
+/// names the route type and the key.
+///
+/// Registering a typed route checks the type against its pattern before any URL is opened
+/// (see <doc:TypedRoutes>, "What registration checks").
+public protocol TypedRoute: Codable, Hashable, Sendable {
+    /// The route's pattern (Matching rules, "Pattern syntax"), for example `reader://book/<int:id>`.
+    static var pattern: String { get }
+
+    /// Query items an absent value reads as, by property name: the way to give a property a
+    /// default, since a synthesised `Decodable` ignores the defaults written in the type.
+    ///
+    /// ```swift
+    /// public static var queryDefaults: [String: String] { ["sort": "newest", "page": "1"] }
+    /// ```
+    /// Registration checks that each names a query property and that its text decodes.
+    static var queryDefaults: [String: String] { get }
+
+    /// The required properties that the pattern does not capture: query items every URL of
+    /// the route must carry. A required property not captured, not listed here and without
+    /// a default is a registration problem: it would make most URLs of the route decline.
+    static var requiredQueryItems: Set<String> { get }
+
+    /// The route's keys, for a type registration cannot probe (an enum whose cases no
+    /// placeholder fits, a custom `init(from:)` that validates); `nil` (the default) lets
+    /// registration find them by decoding placeholders (see <doc:TypedRoutes>,
+    /// "When probing cannot work").
+    static var declaredKeys: TypedRouteKeys? { get }
+
+    /// The custom converters the pattern uses (`<isbn:code>`), so that ``url()`` and
+    /// ``init(parsing:)`` work without a router. The owning module declares them too.
+    static var converters: [any ParameterConverter] { get }
+}
+
+extension TypedRoute {
+    /// No defaults.
+    public static var queryDefaults: [String: String] { [:] }
+    /// No required query items.
+    public static var requiredQueryItems: Set<String> { [] }
+    /// Keys are found by probing.
+    public static var declaredKeys: TypedRouteKeys? { nil }
+    /// Built-in converters only.
+    public static var converters: [any ParameterConverter] { [] }
+
+    /// The URL of this value: the pattern with its parameters filled in, then every other
+    /// non-`nil` property as a query item, in declaration order, percent-encoded.
+    /// - Throws: ``TypedRouteError``: an invalid pattern, a path value the pattern refuses
+    ///   (empty, or rejected by its converter), an unsupported property type.
+    public func url() throws(TypedRouteError) -> String {
+        try TypedRouteShape.of(Self.self).url(for: self)
+    }
+
+    /// Reads a value from `url`: the URL must match ``pattern`` (the router's matching
+    /// rules, with no other route), and its parameters and query items must decode.
+    /// - Throws: ``TypedRouteError``: a malformed URL, a URL the pattern does not match, a
+    ///   missing or undecodable value (naming the key and its text).
+    public init(parsing url: String) throws(TypedRouteError) {
+        self = try TypedRouteShape.of(Self.self).parse(url)
+    }
+}
+
+/// The keys of a ``TypedRoute`` type, declared by hand where registration cannot probe
+/// the type (``TypedRoute/declaredKeys``).
+public struct TypedRouteKeys: Sendable, Hashable {
+    /// The properties that must be present: every path parameter, and required query items.
+    public var required: Set<String>
+    /// The optional properties (and arrays), read from query items when present.
+    public var optional: Set<String>
+
+    /// Declares the keys.
+    public init(required: Set<String>, optional: Set<String> = []) {
+        self.required = required
+        self.optional = optional
+    }
+}

@@ -1,0 +1,85 @@
+/// What registration checks of a ``TypedRoute`` type against its pattern (see
+/// <doc:TypedRoutes>, "What registration checks").
+enum TypedRouteCheck {
+    /// One mismatch: the property (if one is concerned) and what is wrong.
+    struct Problem: Hashable {
+        let type: String
+        let property: String?
+        let reason: String
+    }
+
+    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> [Problem] {
+        let type = shape.typeName
+        func problem(_ property: String?, _ reason: String) -> Problem { Problem(type: type, property: property, reason: reason) }
+        guard case .success(let pattern) = shape.pattern else {
+            if case .failure(let error) = shape.pattern, let parse = error.patternError {
+                return [problem(nil, "the pattern is invalid: \(parse)")]
+            }
+            return [problem(nil, "the pattern is invalid")]
+        }
+        var required: Set<String> = []
+        var optional: Set<String> = []
+        var lists: Set<String> = []
+        var order: [String] = []
+        switch TypedRouteProbe.probe(route, typeName: type) {
+        case .unsupported(let error):
+            return [problem(error.key, error.description)]
+        case .keys(let keys):
+            for (name, use) in keys {
+                order.append(name)
+                if use.isOptional { optional.insert(name) } else { required.insert(name) }
+                if use.isList { lists.insert(name) }
+            }
+        case .failed(let reason, _):
+            guard let declared = R.declaredKeys else {
+                return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
+            }
+            required = declared.required
+            optional = declared.optional.subtracting(declared.required)
+            order = (required.union(optional)).sorted()
+        }
+        var problems: [Problem] = []
+        let captured = pattern.parameterNames
+        for name in captured {
+            if lists.contains(name) {
+                problems.append(problem(name, "the pattern captures '\(name)', which is a list: a path parameter holds one value"))
+            } else if optional.contains(name) {
+                problems.append(problem(name, "the pattern captures '\(name)', so it must be a non-optional property"))
+            } else if !required.contains(name) {
+                problems.append(problem(name, "the pattern captures '\(name)', but the type has no property of that name"))
+            }
+        }
+        let defaults = R.queryDefaults
+        let declaredRequired = R.requiredQueryItems
+        for name in order where required.contains(name) && !captured.contains(name) && !lists.contains(name) {
+            if declaredRequired.contains(name) || defaults[name] != nil { continue }
+            problems.append(problem(name, "'\(name)' is required but the pattern does not capture it: make it optional, "
+                + "give it a default in `queryDefaults`, or list it in `requiredQueryItems`"))
+        }
+        let properties = required.union(optional)
+        for name in declaredRequired.sorted() where !properties.contains(name) || captured.contains(name) {
+            problems.append(problem(name, captured.contains(name)
+                ? "'\(name)' is listed in `requiredQueryItems` but is a path parameter"
+                : "'\(name)' is listed in `requiredQueryItems` but the type has no property of that name"))
+        }
+        for (name, text) in defaults.sorted(by: { $0.key < $1.key }) {
+            if captured.contains(name) {
+                problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is a path parameter"))
+            } else if !properties.contains(name) {
+                problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but the type has no property of that name"))
+            } else if let error = defaultError(route, shape: shape, key: name, text: text) {
+                problems.append(problem(name, "its default in `queryDefaults` does not decode: \(error)"))
+            }
+        }
+        return problems
+    }
+
+    /// Why the default `text` of `key` does not decode as the property's type, or `nil`
+    /// when it does: `R` is probed with that text for the key.
+    private static func defaultError<R: TypedRoute>(_ route: R.Type, shape: TypedRouteShape, key: String, text: String) -> String? {
+        switch TypedRouteProbe.probe(route, typeName: shape.typeName, fixed: [key: text]) {
+        case .failed(let reason, key: key): reason
+        case .keys, .unsupported, .failed: nil
+        }
+    }
+}

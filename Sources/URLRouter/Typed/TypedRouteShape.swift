@@ -1,0 +1,131 @@
+import PatternMatcher
+
+/// What the router knows of one ``TypedRoute`` type: its pattern read once, the names it
+/// captures, and a one-route table to parse URLs without a router. Made once per type
+/// and kept, so that writing and reading values does not parse the pattern again.
+final class TypedRouteShape: Sendable {
+    let typeName: String
+    let patternText: String
+    let pattern: Result<RoutePattern, TypedRouteError>
+    /// The names the pattern captures (path parameters and named catch-alls).
+    let pathNames: Set<String>
+    let converters: [any ParameterConverter]
+    /// The pattern alone, for ``TypedRoute/init(parsing:)``.
+    let table: RouteTable<Int>?
+    let defaults: [String: String]
+
+    private init<R: TypedRoute>(_ type: R.Type) {
+        typeName = String(describing: type)
+        patternText = R.pattern
+        converters = R.converters
+        defaults = R.queryDefaults
+        let names = Set(converters.map(\.name))
+        do {
+            let parsed = try RoutePattern(patternText, converters: names)
+            pattern = .success(parsed)
+            pathNames = Set(parsed.parameterNames)
+        } catch {
+            pattern = .failure(.invalidPattern(error, in: typeName))
+            pathNames = []
+        }
+        var builder = RouteTableBuilder<Int>()
+        for converter in converters { builder.declare(converter) }
+        builder.add(patternText, value: 0)
+        table = try? builder.build()
+    }
+
+    private static let known = Locked<[ObjectIdentifier: TypedRouteShape]>([:])
+
+    /// The shape of `type`, made on first use. The type's static members (user code) are
+    /// read outside the lock; two threads racing on a new type both make one, and the
+    /// first kept wins.
+    static func of<R: TypedRoute>(_ type: R.Type) -> TypedRouteShape {
+        let id = ObjectIdentifier(type)
+        if let shape = known.withLock({ $0[id] }) { return shape }
+        let made = TypedRouteShape(type)
+        return known.withLock { known in
+            if let shape = known[id] { return shape }
+            known[id] = made
+            return made
+        }
+    }
+
+    /// The URL of `value`: the pattern filled with the path values, then the query.
+    func url<R: TypedRoute>(for value: R) throws(TypedRouteError) -> String {
+        let pattern = try pattern.get()
+        let fields = EncodedFields(shape: self)
+        do {
+            try value.encode(to: RouteValueEncoder(fields: fields))
+        } catch let error as TypedRouteError {
+            throw error
+        } catch {
+            throw .other(String(describing: error), key: nil, in: typeName)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(patternText.utf8.count + 32)
+        do { try pattern.write(into: &output, value: fields.pathValue, converters: converters) } catch {
+            throw .generation(error, in: typeName)
+        }
+        for (index, item) in fields.query.enumerated() {
+            output.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+            QueryEscaping.append(item.name, to: &output)
+            output.append(UInt8(ascii: "="))
+            QueryEscaping.append(item.value, to: &output)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Reads a value of `type` from `url`, matched against the pattern alone.
+    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self) throws(TypedRouteError) -> R {
+        _ = try pattern.get()
+        guard let table else { throw .noMatch(url, in: typeName) }
+        switch table.match(url) {
+        case .matched(let match): return try decode(R.self, parameters: match.parameters, query: match.query)
+        case .notFound: throw .noMatch(url, in: typeName)
+        case .malformed(let error): throw .malformed(error, in: typeName)
+        }
+    }
+
+    /// Reads a value of `type` from a match's parameters and query items.
+    func decode<R: TypedRoute>(_ type: R.Type, parameters: PathParameters, query: QueryItems) throws(TypedRouteError) -> R {
+        let source = RouteValueDecoder(shape: self, parameters: parameters, query: query)
+        do {
+            return try R(from: source)
+        } catch let error as TypedRouteError {
+            throw error
+        } catch let error as DecodingError {
+            throw source.describe(error)
+        } catch {
+            throw .other(String(describing: error), key: nil, in: typeName)
+        }
+    }
+}
+
+/// Percent-encoding of query names and values: every byte but the RFC 3986 unreserved
+/// ones is escaped, so `&`, `=`, `+`, `#`, `%` and spaces come back as written.
+enum QueryEscaping {
+    static func append(_ text: String, to output: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
+            }
+        }
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+import URLRouter
+
+// Types that do not fit their patterns, each in its own way.
+
+struct OptionalPathRoute: TypedRoute {
+    static let pattern = "reader://user/:id"
+    var id: String?
+}
+
+struct MissingPathRoute: TypedRoute {
+    static let pattern = "reader://shelf/:shelf/:book"
+    var shelf: String
+}
+
+struct RequiredQueryRoute: TypedRoute {
+    static let pattern = "reader://list"
+    var sort: String
+}
+
+struct DeclaredQueryRoute: TypedRoute {
+    static let pattern = "reader://list/declared"
+    static var requiredQueryItems: Set<String> { ["sort"] }
+    var sort: String
+}
+
+struct ListInPathRoute: TypedRoute {
+    static let pattern = "reader://tags/:tags"
+    var tags: [String]
+}
+
+struct Author: Codable, Hashable, Sendable {
+    var name: String
+}
+
+struct NestedRoute: TypedRoute {
+    static let pattern = "reader://nested"
+    var author: Author?
+}
+
+struct BadDefaultsRoute: TypedRoute {
+    static let pattern = "reader://defaults/:id"
+    static var queryDefaults: [String: String] { ["page": "one", "id": "1", "ghost": "x"] }
+    static var requiredQueryItems: Set<String> { ["phantom"] }
+    var id: Int
+    var page: Int
+}
+
+struct InvalidPatternRoute: TypedRoute {
+    static let pattern = "reader://bad/**/x"
+    var x: String?
+}
+
+/// A type whose own `init(from:)` validates: no placeholder gets through.
+struct ValidatingRoute: TypedRoute {
+    static let pattern = "reader://isbn/:code"
+    var code: String
+    var note: String?
+
+    struct NotAnISBN: Error {}
+
+    init(code: String, note: String? = nil) {
+        self.code = code
+        self.note = note
+    }
+
+    init(from decoder: any Decoder) throws {
+        enum Keys: String, CodingKey { case code, note }
+        let container = try decoder.container(keyedBy: Keys.self)
+        code = try container.decode(String.self, forKey: .code)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        guard code.count == 13, code.allSatisfy(\.isNumber) else { throw NotAnISBN() }
+    }
+}
+
+struct DeclaredValidatingRoute: TypedRoute {
+    static let pattern = "reader://isbn/declared/:code"
+    static var declaredKeys: TypedRouteKeys? { TypedRouteKeys(required: ["code"], optional: ["note"]) }
+    var code: String
+    var note: String?
+
+    init(code: String, note: String? = nil) {
+        self.code = code
+        self.note = note
+    }
+
+    init(from decoder: any Decoder) throws {
+        enum Keys: String, CodingKey { case code, note }
+        let container = try decoder.container(keyedBy: Keys.self)
+        code = try container.decode(String.self, forKey: .code)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        guard code.count == 13, code.allSatisfy(\.isNumber) else { throw ValidatingRoute.NotAnISBN() }
+    }
+}
+
+/// A required raw-value enum that is not `CaseIterable`: probing finds no case, so the
+/// type declares its keys.
+enum Theme: String, Codable, Sendable {
+    case sepia, night
+}
+
+struct ThemeRoute: TypedRoute {
+    static let pattern = "reader://theme/:theme"
+    static var declaredKeys: TypedRouteKeys? { TypedRouteKeys(required: ["theme"]) }
+    var theme: Theme
+}
+
+@Suite("Typed routes: registration checks each type against its pattern")
+struct TypedRegistrationTests {
+    /// The problems registering `body` reports, as (type, property) pairs and messages.
+    static func problems(_ body: (inout RouteRegistrar) -> Void) -> [RegistrationError.Problem] {
+        do {
+            _ = try Router(routes: body)
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        let description: String
+        let register: @Sendable (inout RouteRegistrar) -> Void
+        /// The property each problem names (`nil`: the whole type), and a piece of its message.
+        let expected: [(property: String?, says: String)]
+    }
+
+    static let cases: [Case] = [
+        Case(description: "an optional path parameter", register: { $0.action(OptionalPathRoute.self) { _, _ in } },
+             expected: [("id", "must be a non-optional property")]),
+        Case(description: "a capture with no property", register: { $0.action(MissingPathRoute.self) { _, _ in } },
+             expected: [("book", "has no property of that name")]),
+        Case(description: "a required query item not declared", register: { $0.action(RequiredQueryRoute.self) { _, _ in } },
+             expected: [("sort", "is required but the pattern does not capture it")]),
+        Case(description: "a list in the path", register: { $0.action(ListInPathRoute.self) { _, _ in } },
+             expected: [("tags", "which is a list")]),
+        Case(description: "a nested type", register: { $0.object(NestedRoute.self) { _, _ in 0 } },
+             expected: [("author", "a nested type")]),
+        Case(description: "defaults and required items that do not fit",
+             register: { $0.asyncAction(BadDefaultsRoute.self) { _, _ in } },
+             expected: [("ghost", "has no property of that name"), ("id", "is a path parameter"),
+                        ("page", "does not decode"), ("phantom", "`requiredQueryItems` but the type has no property")]),
+        Case(description: "an invalid pattern", register: { $0.action(InvalidPatternRoute.self) { _, _ in } },
+             expected: [(nil, "the pattern is invalid"), (nil, "'**' must be the last segment")]),
+        Case(description: "a validating init that no placeholder passes, with no declared keys",
+             register: { $0.action(ValidatingRoute.self) { _, _ in } },
+             expected: [(nil, "declare its keys in `declaredKeys`")]),
+    ]
+
+    @Test("each mismatch is one problem naming the type, the property, the pattern and the module", arguments: cases)
+    func mismatch(_ testCase: Case) {
+        let problems = Self.problems { routes in testCase.register(&routes) }
+        let typed = problems.filter { $0.typedRoute != nil }
+        #expect(Set(typed.map(\.typedRoute!.property)) == Set(testCase.expected.map(\.property)), "\(problems)")
+        for (property, says) in testCase.expected {
+            let matching = typed.filter { $0.typedRoute?.property == property && $0.description.contains(says) }
+            #expect(!matching.isEmpty, "no problem on \(property ?? "the type") says \(says): \(problems)")
+        }
+        for problem in typed {
+            #expect(problem.module == Router.inlineModuleName)
+            #expect(!problem.pattern.isEmpty && problem.description.contains(problem.pattern))
+            #expect(problem.description.contains(problem.typedRoute!.type))
+        }
+    }
+
+    @Test("every module's mismatches are reported together, each with its module")
+    func allAtOnce() {
+        enum Shelf: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) {
+                routes.action(OptionalPathRoute.self) { _, _ in }
+            }
+        }
+        enum Lists: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) {
+                routes.mainActorAction(RequiredQueryRoute.self) { _, _ in }
+                routes.action("reader://plain/**/x", handler: { _ in })
+            }
+        }
+        do {
+            _ = try Router(modules: [Shelf.self, Lists.self])
+            Issue.record("registered")
+        } catch {
+            let modules = error.problems.map(\.module)
+            #expect(modules.contains("Shelf"))
+            #expect(modules.filter { $0 == "Lists" }.count == 2)
+            #expect(error.problems.count == 3)
+        }
+    }
+
+    @Test("types that fit register: declared required items, declared keys, CaseIterable enums, defaults")
+    func fitting() throws {
+        let router = try Router { routes in
+            routes.action(DeclaredQueryRoute.self) { _, _ in }
+            routes.action(DeclaredValidatingRoute.self) { _, _ in }
+            routes.action(ThemeRoute.self) { _, _ in }
+            routes.action(SearchRoute.self) { _, _ in }
+            routes.action(NoteRoute.self) { _, _ in }
+            routes.mainActorObject(BookRoute.self) { _, _ in 0 }
+            routes.asyncObject(WebRoute.self) { _, _ in 0 }
+            routes.object(SettingsRoute.self) { _, _ in 0 }
+        }
+        #expect(router.routes.count == 8)
+    }
+
+    @Test("two types with one pattern are a conflict, across modules too")
+    func samePattern() {
+        struct OtherBook: TypedRoute {
+            static let pattern = "reader://book/<int:id>"
+            var id: Int
+        }
+        enum A: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) { routes.action(BookRoute.self) { _, _ in } }
+        }
+        enum B: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) { routes.action(OtherBook.self) { _, _ in } }
+        }
+        do {
+            _ = try Router(modules: [A.self, B.self])
+            Issue.record("registered")
+        } catch {
+            #expect(error.problems.count == 1)
+            #expect(error.problems.first?.conflictingRoute != nil)
+        }
+    }
+
+    @Test("registering after start-up checks the type too, and leaves the router unchanged")
+    func lateRegistration() throws {
+        let router = try Router()
+        #expect(throws: RegistrationError.self) {
+            try router.register(moduleNamed: "Late") { $0.action(OptionalPathRoute.self) { _, _ in } }
+        }
+        #expect(router.routes.isEmpty)
+    }
+}
