@@ -1,11 +1,24 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// A reading app split into feature modules. Each module depends on URLRouter only and
-// never on another module: they reach each other through URLs. `ReaderApp` lists the
-// modules once and builds the router; `ReaderDemo` opens a scripted series of URLs.
+// A reading app split into feature modules that reach each other through routes.
 //
+// The rule: modules never import each other. Each feature has a small `...Interface`
+// target (its typed routes and the service protocols it offers) that depends on URLRouter
+// only. A feature module imports URLRouter, its own interface, and the interfaces of the
+// modules it calls: never another feature module. `ReaderApp` imports the feature modules,
+// only to list them and build the router; `ReaderDemo` imports `ReaderApp` and interfaces.
+// A feature module that imports another fails this build, which refuses imports of targets
+// outside a target's dependencies. (SwiftPM still lets a target import what its dependencies
+// depend on: that ReaderDemo imports no feature module through ReaderApp is kept by review.)
+//
+//     swift build --package-path Examples --explicit-target-dependency-import-check error
 //     swift run --package-path Examples ReaderDemo
+
+// A string names a product of any dependency, so this works whatever the directory holding
+// the root package is called.
+var urlRouter: Target.Dependency { .product(name: "URLRouter", package: "URLRouter") }
+
 let package = Package(
     name: "ReaderExample",
     // The demo's transcript uses `Mutex` (Synchronization), new in macOS 15.
@@ -18,18 +31,25 @@ let package = Package(
         .package(name: "URLRouter", path: ".."),
     ],
     targets: [
-        // A string names a product of any dependency, so this works whatever the
-        // directory holding the root package is called.
-        .target(name: "Bookshelf", dependencies: [.product(name: "URLRouter", package: "URLRouter")]),
-        .target(name: "BookDetail", dependencies: [.product(name: "URLRouter", package: "URLRouter")]),
-        .target(name: "UserProfile", dependencies: [.product(name: "URLRouter", package: "URLRouter")]),
-        .target(name: "ReaderApp", dependencies: [.product(name: "URLRouter", package: "URLRouter"), "Bookshelf", "BookDetail", "UserProfile"]),
-        .executableTarget(name: "ReaderDemo", dependencies: ["ReaderApp", "UserProfile", .product(name: "URLRouter", package: "URLRouter")]),
-        // A client in the Swift 5 language mode, as most app targets still are.
+        // Interfaces: what each feature offers, and nothing else.
+        .target(name: "BookshelfInterface", dependencies: [urlRouter]),
+        .target(name: "BookDetailInterface", dependencies: [urlRouter]),
+        .target(name: "UserProfileInterface", dependencies: [urlRouter]),
+        // Features: each implements its own interface; the shelf opens books through
+        // BookDetail's interface.
+        .target(name: "Bookshelf", dependencies: [urlRouter, "BookshelfInterface", "BookDetailInterface"]),
+        .target(name: "BookDetail", dependencies: [urlRouter, "BookDetailInterface"]),
+        .target(name: "UserProfile", dependencies: [urlRouter, "UserProfileInterface"]),
+        .target(name: "ReaderApp", dependencies: [urlRouter, "Bookshelf", "BookDetail", "UserProfile"]),
+        .executableTarget(
+            name: "ReaderDemo",
+            dependencies: ["ReaderApp", "BookshelfInterface", "BookDetailInterface", "UserProfileInterface", urlRouter]
+        ),
+        // A client in the Swift 5 language mode, as most app targets still are; it uses a
+        // Swift 6 interface's typed routes.
         .executableTarget(
             name: "Swift5Client",
-            dependencies: [.product(name: "URLRouter", package: "URLRouter"),
-                           .product(name: "PatternMatcher", package: "URLRouter")],
+            dependencies: [urlRouter, .product(name: "PatternMatcher", package: "URLRouter"), "BookDetailInterface"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],

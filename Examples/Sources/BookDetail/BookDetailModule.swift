@@ -1,46 +1,43 @@
+import BookDetailInterface
 import URLRouter
 
-/// The page of one book.
+/// The page of one book. Its routes are declared in `BookDetailInterface`, which callers
+/// import instead of this module.
 public enum BookDetailModule: RouteModule {
     public static let moduleName = "BookDetail"
 
     public static func registerRoutes(in routes: inout RouteRegistrar) {
-        // External: deep links and other apps may open a book.
-        routes.action("reader://book/<int:id>", name: "book", exposure: .external) { request in
-            let id = try request.require("id", as: Int.self)
+        // External: deep links and other apps may open a book. A deep link arrives as a
+        // string and reaches this handler decoded, exactly like a typed open.
+        routes.action(BookRoute.self, name: "book", exposure: .external) { book, request in
             // An unknown book is not this module's to handle: the next match (the app's
             // fallback) gets the URL.
-            guard let title = Catalog.titles[id] else { throw Decline() }
-            let origin = request.query["from"].map { " (opened from \($0))" } ?? ""
+            guard let title = Catalog.titles[book.id] else { throw Decline() }
+            let origin = book.from.map { " (opened from \($0))" } ?? ""
             request.complete("shows \"\(title)\"\(origin)")
         }
         // The book's screen, as an object: built on the main actor and not `Sendable`, like
         // a UIViewController; the caller pushes it (MGJRouter's toObjectHandler:).
-        routes.mainActorObject("reader://book/<int:id>/screen", name: "book-screen", exposure: .external) { request in
-            let id = try request.require("id", as: Int.self)
-            guard let title = Catalog.titles[id] else { throw Decline() }
+        routes.mainActorObject(BookScreenRoute.self, name: "book-screen", exposure: .external) { screen, _ in
+            guard let title = Catalog.titles[screen.id] else { throw Decline() }
             return BookScreen(title: title)
         }
-        // `<int:id>` wins over `:slug` for digits, whatever the registration order.
-        routes.action("reader://book/:slug", name: "book-by-slug") { request in
-            let slug = try request.require("slug")
-            guard let id = Catalog.id(forSlug: slug) else { throw Decline() }
-            request.complete("shows \"\(Catalog.titles[id]!)\" (found by slug)")
+        routes.action(BookSlugRoute.self, name: "book-by-slug") { book, request in
+            guard let id = Catalog.id(forSlug: book.slug), let title = Catalog.titles[id] else { throw Decline() }
+            request.complete("shows \"\(title)\" (found by slug)")
         }
     }
 }
 
-/// Stands in for a view controller: main-actor UI state, not `Sendable`.
+/// Stands in for a view controller: main-actor UI state, not `Sendable`. Callers see it as
+/// a `BookPage`.
 @MainActor
-final class BookScreen: CustomStringConvertible {
+final class BookScreen: BookPage {
     let title: String
-    var isPresented = false
 
     init(title: String) {
         self.title = title
     }
-
-    nonisolated var description: String { "a book screen" }
 }
 
 /// The books this example knows.

@@ -3,7 +3,9 @@ import Bookshelf
 import URLRouter
 import UserProfile
 
-/// The app: it lists its feature modules once and builds the router at start-up.
+/// The app: it lists its feature modules once and builds the router at start-up. The only
+/// target that imports feature modules, and only to list them: everything else reaches a
+/// module through its interface.
 public enum ReaderApp {
     /// Every feature module. The only place that knows them all.
     public static var modules: [any RouteModule.Type] {

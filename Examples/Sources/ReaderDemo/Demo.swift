@@ -7,6 +7,9 @@ struct Demo {
     /// What a step must lead to.
     indirect enum Expectation {
         case handled(by: String), unmatched, malformed, refused, value(String)
+        /// A handler failed with an error whose description is this text (a typed route whose
+        /// URL did not decode, when no other route took it).
+        case failed(String)
         /// An interceptor sent the open to `url`, and opening it gave `then`.
         case redirected(to: String, then: Expectation)
         /// Redirects went round in a loop until the limit refused the next one.
@@ -23,13 +26,28 @@ struct Demo {
     }
 
     /// Opens `url` from `source` and reports what happened.
+    /// - Parameter other: the router to open it with, when not the app's.
     mutating func open(_ label: String, _ url: String, from source: OpenSource = .app,
-                       userInfo: [String: any Sendable] = [:], expect expectation: Expectation) {
-        let result = router.open(url, userInfo: userInfo, source: source) { [transcript] reply in
+                       userInfo: [String: any Sendable] = [:], on other: Router? = nil, expect expectation: Expectation) {
+        let result = (other ?? router).open(url, userInfo: userInfo, source: source) { [transcript] reply in
             if let reply { transcript.note("\(reply)") }
         }
-        let outcome = ([result.description] + transcript.take()).joined(separator: ": ")
-        report(label, source: source, url, outcome, ok: Self.check(result, expectation))
+        report(label, source: source, url, result, expectation)
+    }
+
+    /// Opens the URL of `route`, a typed value, and reports what happened; the subject
+    /// shows the type and the URL it was written as.
+    mutating func open<R: TypedRoute>(_ label: String, _ route: R, from source: OpenSource = .app,
+                                      userInfo: [String: any Sendable] = [:], expect expectation: Expectation) {
+        let result = router.open(route, userInfo: userInfo, source: source) { [transcript] reply in
+            if let reply { transcript.note("\(reply)") }
+        }
+        report(label, source: source, Self.subject(route), result, expectation)
+    }
+
+    /// How a step shows a typed value: its type, and the URL it is written as.
+    static func subject<R: TypedRoute>(_ route: R) -> String {
+        "\(R.self) " + ((try? route.url()) ?? "(no URL)")
     }
 
     /// Reports a step that is not an open: an object lookup, a generated URL, a check.
@@ -39,16 +57,24 @@ struct Demo {
         report(label, source: source, subject, outcome, ok: ok)
     }
 
-    private mutating func report(_ label: String, source: OpenSource?, _ subject: String, _ outcome: String, ok: Bool) {
-        let columns = [pad(label, 10), pad(source.map { "\($0)" } ?? "", 9), pad(subject, 38)]
+    /// Reports a step whose check the caller made (values compared, not their text).
+    mutating func report(_ label: String, source: OpenSource? = nil, _ subject: String, _ outcome: String, ok: Bool) {
+        let columns = [pad(label, 10), pad(source.map { "\($0)" } ?? "", 9), pad(subject, 44)]
         print(columns.joined(separator: " ") + " → " + outcome + (ok ? "" : "   ✗ NOT AS EXPECTED"))
         if !ok { failures += 1 }
+    }
+
+    private mutating func report(_ label: String, source: OpenSource, _ subject: String, _ result: OpenResult,
+                                 _ expectation: Expectation) {
+        let outcome = ([result.description] + transcript.take()).joined(separator: ": ")
+        report(label, source: source, subject, outcome, ok: Self.check(result, expectation))
     }
 
     private static func check(_ result: OpenResult, _ expectation: Expectation) -> Bool {
         switch (result, expectation) {
         case (.handled(let route), .handled(let pattern)): route.pattern == pattern
         case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused): true
+        case (.failed(_, let error), .failed(let description)): "\(error)" == description
         case (.redirected(_, let url, let inner), .redirected(let expected, let then)): url == expected && check(inner, then)
         case (.redirected(_, _, let inner), .redirectLoop): check(inner, .redirectLoop)
         case (.refused(let refusal), .redirectLoop): refusal.redirectChain != nil

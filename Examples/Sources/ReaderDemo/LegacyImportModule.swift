@@ -13,5 +13,15 @@ enum LegacyImportModule: RouteModule {
         routes.action("reader://import/**file/preview") { _ in }
         // Route names are unique: Bookshelf already calls its route "shelf".
         routes.action("reader://import/shelf", name: "shelf") { _ in }
+        // A typed route is checked against its pattern when it is registered, not when a URL
+        // first fails to decode.
+        routes.action(ImportRoute.self) { _, _ in }
     }
+}
+
+/// An import by ISBN whose type does not fit its pattern: a path parameter is always there,
+/// so its property cannot be optional.
+struct ImportRoute: TypedRoute {
+    static let pattern = "reader://import/isbn/:isbn"
+    var isbn: String?
 }

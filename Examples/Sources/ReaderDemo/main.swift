@@ -1,10 +1,13 @@
+import BookDetailInterface
+import BookshelfInterface
 import Foundation
 import ReaderApp
 import URLRouter
-import UserProfile
+import UserProfileInterface
 
-// A scripted session of the reading app, one line per step: what the step shows, the
-// source of the open, the URL, and what happened.
+// A scripted session of the reading app, one line per step: what the step shows, the source
+// of the open, the URL (or the typed value's type and URL), and what happened. The demo
+// imports ReaderApp and the modules' interfaces, never a feature module.
 
 let transcript = Transcript()
 let router: Router
@@ -22,71 +25,92 @@ for route in router.routes {
     print("  \(route.exposure)  \(route)")
 }
 print()
+/// The app's own routes, before the script registers more: the round trip covers them.
+let startupPatterns = Set(router.routes.map(\.pattern))
 
 var demo = Demo(router: router, transcript: transcript)
 
-// Navigation inside the app: the shelf lists books by URL, and opening one reaches
-// BookDetail without Bookshelf importing it.
-demo.open("in-app", "reader://shelf", expect: .handled(by: "reader://shelf"))
-demo.open("in-app", "reader://book/42?from=shelf", expect: .handled(by: "reader://book/<int:id>"))
-demo.open("by slug", "reader://book/the-hobbit", expect: .handled(by: "reader://book/:slug"))
+// Navigation inside the app opens typed values from the modules' interfaces: the compiler
+// checks each value, and nobody copies a pattern or reads a parameter back by key. Bookshelf
+// lists books as `BookRoute` values and forwards "continue reading" to BookDetail, knowing
+// only BookDetailInterface.
+demo.open("in-app", ShelfRoute(sort: .author), expect: .handled(by: "reader://shelf"))
+demo.open("in-app", BookRoute(id: 42, from: "shelf"), expect: .handled(by: "reader://book/<int:id>"))
+demo.open("by slug", BookSlugRoute(slug: "the-hobbit"), expect: .handled(by: "reader://book/:slug"))
+demo.open("in-app", CollectionRoute(path: "fiction/science fiction"), expect: .handled(by: "reader://collection/**path"))
+demo.open("forward", ContinueReadingRoute(), expect: .handled(by: "reader://shelf/continue"))
 
-// Deep links see external routes only; the settings screen is internal.
+// Deep links still arrive as strings (`source: .external`) and see external routes only;
+// the typed handler gets the string decoded, `BookRoute(id: 7, from: "newsletter")`, as if
+// it had been opened typed. The settings screen is internal.
 demo.open("deep link", "READER://book/7/?from=newsletter", from: .external,
           expect: .handled(by: "reader://book/<int:id>"))
 demo.open("deep link", "reader://user/7/settings", from: .external, expect: .unmatched)
-demo.open("in-app", "reader://user/7/settings", expect: .handled(by: "reader://user/<int:id>/settings"))
+demo.open("in-app", UserSettingsRoute(id: 7, section: "privacy"), expect: .handled(by: "reader://user/<int:id>/settings"))
 
 // Fallbacks: BookDetail declines an unknown book and the app's `reader://**path` takes it,
 // as it takes any `reader://` URL no module knows; other URLs reach the unmatched handler.
-demo.open("declined", "reader://book/99", expect: .handled(by: "reader://**path"))
+demo.open("declined", BookRoute(id: 99), expect: .handled(by: "reader://**path"))
 demo.open("fallback", "reader://magazine/3", expect: .handled(by: "reader://**path"))
 demo.open("unmatched", "https://example.com/help", expect: .unmatched)
 
-// Hostile and broken input: refused or reported, never passed on raw.
+// A URL that matches a typed route but does not decode: `UserRoute.id` is an `Int`. The route
+// declines it, so in the app the fallback takes it; from outside, where the internal
+// fallback is out of reach, the open fails with the error that names the key and the text.
+demo.open("no decode", "reader://user/me", expect: .handled(by: "reader://**path"))
+demo.open("no decode", "reader://user/me", from: .external, expect: .failed("UserRoute: 'id' = 'me' is not a valid Int"))
+
+// Hostile and broken input: refused or reported, never passed on raw. A value no URL can
+// carry (a path segment cannot be empty) is refused before anything runs.
 demo.open("userinfo", "reader://trusted.com@evil.com/book/42", from: .external, expect: .refused)
 demo.open("malformed", "reader://book/%zz", expect: .malformed)
+demo.open("unwritable", BookSlugRoute(slug: ""), expect: .refused)
 
 // canOpen matches exactly as open does, without running a handler.
+let settings = UserSettingsRoute(id: 7)
 for source in [OpenSource.app, .external] {
-    demo.report("canOpen", source: source, "reader://user/7/settings",
-                "\(router.canOpen("reader://user/7/settings", source: source))",
-                expect: .value(source == .app ? "true" : "false"))
+    demo.report("canOpen", source: source, Demo.subject(settings),
+                "\(router.canOpen(settings, source: source))", expect: .value(source == .app ? "true" : "false"))
 }
 
-// An object lookup: a service another module provides, found by URL, created on first use.
-let profileURL = "reader://service/profile"
-if let profiles = router.object(for: profileURL, as: ProfileService.self) {
-    let cached = router.object(for: profileURL, as: ProfileService.self) === profiles
-    router.releaseCachedTargets(of: UserProfileModule.self)
-    let recreated = router.object(for: profileURL, as: ProfileService.self) !== profiles
+// An object lookup: a service another module provides, found by its route and named by the
+// protocol in its interface, created on first use and cached.
+let profileService = ProfileServiceRoute()
+if let profiles = router.object(for: profileService, as: (any ProfileService).self) {
+    let cached = router.object(for: profileService, as: (any ProfileService).self) === profiles
+    router.releaseCachedTargets(moduleNamed: "UserProfile")
+    let recreated = router.object(for: profileService, as: (any ProfileService).self) !== profiles
     let outcome = "ProfileService, displayName(of: 7) = \(profiles.displayName(of: 7)); cached: \(cached); "
-        + "new after releaseCachedTargets(of:): \(recreated)"
-    demo.report("object", source: .app, profileURL, outcome,
-                expect: .value("ProfileService, displayName(of: 7) = Ada; cached: true; "
-                    + "new after releaseCachedTargets(of:): true"))
+        + "new after releaseCachedTargets: \(recreated)"
+    demo.report("object", source: .app, Demo.subject(profileService), outcome,
+                expect: .value("ProfileService, displayName(of: 7) = Ada; cached: true; new after releaseCachedTargets: true"))
 } else {
-    demo.report("object", source: .app, profileURL, "nil", expect: .value("a ProfileService"))
+    demo.report("object", source: .app, Demo.subject(profileService), "nil", expect: .value("a ProfileService"))
 }
 
-// A screen for a URL: a main-actor object route gives a view controller (here a stand-in),
-// built and returned at once on the main actor, which this script runs on. The demo cannot
-// name its type (it does not import BookDetail), so it asks for what every screen is.
-let screenURL = "reader://book/7/screen"
-let screen = router.object(for: screenURL, as: (any CustomStringConvertible).self)
-demo.report("screen", source: .app, screenURL, screen.map { "\($0)" } ?? "nil", expect: .value("a book screen"))
+// A screen for a value: a main-actor object route gives a view controller (here a stand-in),
+// built and returned at once on the main actor, which this script runs on. The demo names it
+// by BookDetailInterface's `BookPage`, not by BookDetail's class.
+let screenRoute = BookScreenRoute(id: 7)
+let screen = router.object(for: screenRoute, as: (any BookPage).self)
+demo.report("screen", source: .app, Demo.subject(screenRoute),
+            screen.map { "a BookPage showing \"\($0.title)\"" } ?? "nil", expect: .value("a BookPage showing \"The Hobbit\""))
+let missingScreen = BookScreenRoute(id: 99)
 do {
-    _ = try router.makeObject(for: "reader://book/99/screen", as: (any CustomStringConvertible).self)
+    let page = try router.makeObject(for: missingScreen, as: (any BookPage).self)
+    demo.report("no screen", source: .app, Demo.subject(missingScreen), page.title, expect: .value("an ObjectError"))
 } catch {
-    demo.report("no screen", source: .app, "reader://book/99/screen", "\(error)",
+    demo.report("no screen", source: .app, Demo.subject(missingScreen), "\(error)",
                 expect: .value("declined by reader://book/<int:id>/screen (book-screen) [BookDetail]"))
 }
 
 // A picker that replies: the caller awaits the reader's choice; a closed picker says so.
-let picked = await router.open("reader://shelf/pick", expecting: String.self)
-demo.report("picker", source: .app, "reader://shelf/pick", picked.value ?? "\(picked)", expect: .value("To read"))
-let closed = await router.open("reader://shelf/pick?cancel=1", expecting: String.self)
-demo.report("picker", source: .app, "reader://shelf/pick?cancel=1", "\(closed)",
+let picker = ShelfPickerRoute()
+let picked = await router.open(picker, expecting: String.self)
+demo.report("picker", source: .app, Demo.subject(picker), picked.value ?? "\(picked)", expect: .value("To read"))
+let closedPicker = ShelfPickerRoute(cancel: true)
+let closed = await router.open(closedPicker, expecting: String.self)
+demo.report("picker", source: .app, Demo.subject(closedPicker), "\(closed)",
             expect: .value("noValue(reader://shelf/pick [Bookshelf])"))
 
 // A dry run: which route a URL reaches, with its parameters, without running anything.
@@ -95,13 +119,35 @@ demo.report("resolve", source: .external, "reader://book/42?from=mail",
             resolved.route.map { "\($0.route.pattern) \($0.parameters)" } ?? "\(resolved)",
             expect: .value("reader://book/<int:id> [\"id\": \"42\"]"))
 
+// Route values without a router: `url()` writes one, `init(parsing:)` reads one with the
+// router's matching rules against the type's pattern alone, and an error names what failed.
+do {
+    let url = try SearchRoute(query: "war & peace", languages: ["en", "fr"]).url()
+    demo.report("url()", #"SearchRoute("war & peace", ["en", "fr"])"#, url,
+                expect: .value("reader://search/war%20&%20peace?languages=en&languages=fr"))
+    let book = try BookRoute(parsing: "READER://book/7/?from=newsletter")
+    demo.report("parsing", "BookRoute(parsing: READER://book/7/?from=newsletter)", "\(book)",
+                ok: book == BookRoute(id: 7, from: "newsletter"))
+} catch {
+    demo.report("url()", "SearchRoute, BookRoute", "\(error)", expect: .value("a URL and a value"))
+}
+for (url, expected) in [("reader://user/me", "UserRoute: 'id' = 'me' is not a valid Int"),
+                        ("reader://user/7/settings", "UserRoute: 'reader://user/7/settings' does not match the pattern")] {
+    do {
+        let user = try UserRoute(parsing: url)
+        demo.report("parsing", "UserRoute(parsing: \(url))", "\(user)", expect: .value(expected))
+    } catch {
+        demo.report("parsing", "UserRoute(parsing: \(url))", "\(error)", expect: .value(expected))
+    }
+}
+
 // The login gate (UserProfile): a gated page opened while logged out shows the login screen
 // instead; signing in reopens it with its original source (a deep link stays a deep link)
 // and user info. Once logged in, the gate lets it through.
 demo.open("gated", "reader://account/orders", from: .external, userInfo: ["tab": "recent"],
           expect: .redirected(to: "reader://login", then: .handled(by: "reader://login")))
-demo.open("log in", "reader://login/done/Ada", expect: .handled(by: "reader://login/done/:reader"))
-demo.open("gated", "reader://account/orders", expect: .handled(by: "reader://account/orders"))
+demo.open("log in", LoginDoneRoute(reader: "Ada"), expect: .handled(by: "reader://login/done/:reader"))
+demo.open("gated", OrdersRoute(), expect: .handled(by: "reader://account/orders"))
 
 // Generated URLs, by route name: each value stays one segment, and opening the URL gives it back.
 do {
@@ -156,8 +202,28 @@ do {
 } catch {
     demo.report("register", "LegacyImportModule",
                 "refused with \(error.problems.count) problems; still \(router.routes.count) routes",
-                expect: .value("refused with 3 problems; still \(routesBefore) routes"))
+                expect: .value("refused with 4 problems; still \(routesBefore) routes"))
     print(error.description.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+}
+
+// SwiftUI-ready without SwiftUI: deep links become values on a navigation path.
+showNavigationPath(&demo)
+
+// The round trip: every route type of the interfaces, 200 generated values each (escapes,
+// empty texts, Unicode, optionals absent and present), written and read back unchanged. And
+// every route the app registered at start-up is one of those types, but the string fallback.
+let sampled = Set(RoundTrip.types.map { $0.pattern })
+demo.report("round trip", "route types sampled",
+            "not sampled: \(startupPatterns.subtracting(sampled).sorted()); "
+                + "not registered: \(sampled.subtracting(startupPatterns).sorted())",
+            expect: .value("not sampled: [\"reader://**path\"]; not registered: []"))
+let roundTrip = RoundTrip.check(valuesPerType: 200)
+demo.report("round trip", "\(RoundTrip.types.count) route types × 200 values",
+            "\(roundTrip.checked) values (\(roundTrip.distinctURLs.count) different URLs), "
+                + "\(roundTrip.problems.count) not equal after R(parsing: value.url())",
+            ok: roundTrip.checked >= 200 * RoundTrip.types.count && roundTrip.problems.isEmpty)
+for problem in roundTrip.problems.prefix(10) {
+    print("    " + problem)
 }
 
 print()

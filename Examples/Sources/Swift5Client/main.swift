@@ -1,5 +1,7 @@
 // A client compiled in the Swift 5 language mode, as most app targets still are: it uses both
-// libraries, the main-actor object routes and awaited replies, and prints what it got. CI runs it.
+// libraries, the main-actor object routes and awaited replies, and the typed routes a Swift 6
+// interface module declares, and prints what it got. CI runs it.
+import BookDetailInterface
 import PatternMatcher
 import URLRouter
 
@@ -21,12 +23,32 @@ enum ProductModule: RouteModule {
     }
 }
 
+/// This client's page for a book: the interface's main-actor `BookPage`, conformed to in
+/// Swift 5 mode.
+@MainActor
+final class CompactBookPage: BookPage {
+    let title: String
+    init(title: String) { self.title = title }
+}
+
+/// Implements BookDetailInterface's routes with the typed forms: each handler gets the value.
+enum CompactBookModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.action(BookRoute.self, exposure: .external) { book, request in
+            request.complete("book \(book.id) from \(book.from ?? "nowhere")")
+        }
+        routes.mainActorObject(BookScreenRoute.self) { screen, _ in
+            CompactBookPage(title: "Book #\(screen.id)")
+        }
+    }
+}
+
 var builder = RouteTableBuilder<String>()
 builder.add("shop://product/<int:id>", value: "product")
 let table = try builder.build()
 print("matcher:", table.match("shop://product/7").match?.value ?? "none")
 
-let router = try Router(modules: [ProductModule.self])
+let router = try Router(modules: [ProductModule.self, CompactBookModule.self])
 // On the main actor (where a view controller is pushed), the screen comes back at once.
 @MainActor func productScreen(_ id: Int) -> ProductScreen? {
     router.object(for: "shop://product/\(id)", as: ProductScreen.self)
@@ -43,3 +65,16 @@ func openDeepLink(_ url: String) async -> OpenResult {
     await router.open(url, source: .external)
 }
 print("deep link:", await openDeepLink("shop://product/1"))
+
+// Typed routes from a Swift 6 interface module: write a value, read one, open one, and get
+// a main-actor object for one.
+print("typed url:", try BookRoute(id: 42, from: "a&b c").url())
+let parsed = try BookRoute(parsing: "reader://book/7?from=mail")
+print("typed parsing:", parsed.id, parsed.from ?? "nil", parsed == BookRoute(id: 7, from: "mail"))
+router.open(BookRoute(id: 9, from: "swift 5")) { reply in
+    print("typed open:", reply ?? "nil")
+}
+@MainActor func bookPage(_ id: Int) -> (any BookPage)? {
+    router.object(for: BookScreenRoute(id: id), as: (any BookPage).self)
+}
+print("typed object:", bookPage(3)?.title ?? "none")

@@ -1,26 +1,30 @@
 import Foundation
 import URLRouter
+import UserProfileInterface
 
-/// Profiles and settings of the app's readers.
+/// Profiles and settings of the app's readers, and the login gate. Its routes and the
+/// `ProfileService` protocol are declared in `UserProfileInterface`, which callers import
+/// instead of this module.
 public enum UserProfileModule: RouteModule {
     public static let moduleName = "UserProfile"
 
     public static func registerRoutes(in routes: inout RouteRegistrar) {
         // CTMediator's cached target: created on first use, kept until the router
-        // releases it (`router.releaseCachedTargets(of: UserProfileModule.self)`).
-        let profiles = routes.target { ProfileService() }
+        // releases it (`router.releaseCachedTargets(moduleNamed: "UserProfile")`).
+        let profiles = routes.target { ProfileDirectory() }
 
-        routes.action("reader://user/<int:id>", name: "user", exposure: .external) { request in
-            let id = try request.require("id", as: Int.self)
-            request.complete("shows the profile of \(profiles.instance.displayName(of: id))")
+        // `reader://user/me` matches this pattern but its `id` is no `Int`: the route
+        // declines without running the handler, and the app's fallback gets the URL.
+        routes.action(UserRoute.self, name: "user", exposure: .external) { user, request in
+            request.complete("shows the profile of \(profiles.instance.displayName(of: user.id))")
         }
         // Internal (the default): a deep link never reaches a reader's settings.
-        routes.action("reader://user/<int:id>/settings", name: "user-settings") { request in
-            let id = try request.require("id", as: Int.self)
-            request.complete("shows the settings of \(profiles.instance.displayName(of: id))")
+        routes.action(UserSettingsRoute.self, name: "user-settings") { settings, request in
+            let section = settings.section.map { "the \($0) settings" } ?? "the settings"
+            request.complete("shows \(section) of \(profiles.instance.displayName(of: settings.id))")
         }
-        // Other modules ask for the service by URL instead of importing this module.
-        routes.object("reader://service/profile", name: "profile-service") { _ in profiles.instance }
+        // Other modules ask for the service by its route instead of importing this module.
+        routes.object(ProfileServiceRoute.self, name: "profile-service") { _, _ in profiles.instance }
 
         registerLoginGate(in: &routes)
     }
@@ -29,21 +33,22 @@ public enum UserProfileModule: RouteModule {
     /// login screen instead, and logging in reopens it with its original source and user info.
     static func registerLoginGate(in routes: inout RouteRegistrar) {
         let session = Session()
+        // Interceptors match URLs, not types: the gate covers every page under `account/`.
         routes.intercept("reader://account/**", name: "login") { _ in
             session.reader == nil ? .redirect(to: "reader://login") : .proceed
         }
         // External: a deep link to a gated page shows the login screen too.
-        routes.action("reader://login", name: "login", exposure: .external) { request in
+        routes.action(LoginRoute.self, name: "login", exposure: .external) { _, request in
             session.park(request.redirectedFrom)
             request.complete("shows the login screen" + (request.redirectedFrom.map { " for '\($0.url)'" } ?? ""))
         }
         // What the login screen opens when the reader signs in (internal: no deep link logs in).
-        routes.action("reader://login/done/:reader") { request in
-            let origin = session.logIn(as: try request.require("reader"))
+        routes.action(LoginDoneRoute.self) { done, request in
+            let origin = session.logIn(as: done.reader)
             let reopened = origin?.reopen(with: request.router) { reply in request.complete(reply) }
             if reopened == nil { request.complete("logged in; nothing to reopen") }
         }
-        routes.action("reader://account/orders", name: "orders", exposure: .external) { request in
+        routes.action(OrdersRoute.self, name: "orders", exposure: .external) { _, request in
             let tab = request.userInfo["tab"] as? String ?? "all"
             request.complete("shows the orders of \(session.reader ?? "nobody") (\(tab), opened from \(request.source))")
         }
@@ -77,15 +82,11 @@ final class Session: @unchecked Sendable {   // every stored property is behind 
     }
 }
 
-/// What the profile screens read; other modules get it through
-/// `router.object(for: "reader://service/profile", as: ProfileService.self)`.
-public final class ProfileService: Sendable {
+/// The `ProfileService` this module provides at `ProfileServiceRoute`.
+final class ProfileDirectory: ProfileService {
     private let names: [Int: String] = [7: "Ada", 8: "Grace"]
 
-    init() {}
-
-    /// The name shown for reader `id`.
-    public func displayName(of id: Int) -> String {
+    func displayName(of id: Int) -> String {
         names[id] ?? "reader #\(id)"
     }
 }
