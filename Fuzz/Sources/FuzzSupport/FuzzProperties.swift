@@ -617,8 +617,62 @@ extension FuzzOracle {
         if unmatchedCount() != unmatchedBeforeWrapped {
             problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
         }
+        problems += checkTypedRoutes(url)
         return problems
     }
+
+    /// Typed routes read from any URL: a URL that decodes as a route type gives a value whose
+    /// own URL decodes to the same value (the decoder and the encoder agree on every escape,
+    /// separator and catch-all the fuzzer finds), and a URL that does not decode gives an
+    /// error whose message is bounded, on one line, and hides userinfo.
+    public static func checkTypedRoutes(_ url: String) -> [String] {
+        check(FuzzBookRoute.self, url) + check(FuzzNameRoute.self, url) + check(FuzzWebRoute.self, url)
+    }
+
+    private static func check<R: TypedRoute>(_ type: R.Type, _ url: String) -> [String] {
+        let value: R
+        do {
+            value = try R(parsing: url)
+        } catch {
+            let message = error.description
+            if message.utf8.count > 2_000 || message.contains("\n") || message.contains("\r") {
+                return ["typed routes: \(R.self)'s error for '\(shown(url))' is unbounded or spans lines"]
+            }
+            return []
+        }
+        do {
+            let written = try value.url()
+            let back = try R(parsing: written)
+            if back != value {
+                return ["typed routes: '\(shown(url))' read as \(value), whose URL '\(shown(written))' reads back as \(back)"]
+            }
+        } catch {
+            return ["typed routes: '\(shown(url))' read as \(value), which does not round-trip: \(error)"]
+        }
+        return []
+    }
+}
+
+/// Typed routes the router fuzz target reads every URL as.
+struct FuzzBookRoute: TypedRoute {
+    static let pattern = "reader://book/<int:id>"
+    var id: Int
+    var from: String?
+    var tags: [String]
+    var ratio: Double?
+}
+
+struct FuzzNameRoute: TypedRoute {
+    static let pattern = "reader://user/:name/<uuid:token>"
+    var name: String
+    var token: UUID
+    var flag: Bool?
+}
+
+struct FuzzWebRoute: TypedRoute {
+    static let pattern = "reader://web/**path"
+    var path: String
+    var page: Int?
 }
 
 extension FuzzOracle.Generator: RandomNumberGenerator {
