@@ -3,8 +3,9 @@ import Contenders
 import Foundation
 import Workloads
 
-// Every contender on the app table, github.txt and the 10,000-route tables, and the registration of
-// the 10,000-route tables. Allocation counts are deterministic, so the matcher's are gated by the
+// Every contender on the app table, github.txt and the 10,000-route tables, the typed-route
+// contenders on their workloads, and the registration of the 10,000-route tables. Allocation counts
+// are deterministic, so the matcher's, the typed open's and the typed decode's are gated by the
 // committed Thresholds/ (`Scripts/ci-smoke.sh`); wall-clock time is reported, never gated.
 //
 //   swift package --package-path Benchmarks --scratch-path Benchmarks/.build benchmark
@@ -49,6 +50,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Typed routes: every contender of each typed workload (the typed open beside the string open
+    // of the same URL, and the typed open's parts), one lookup of the workload's first URL per
+    // iteration, so that a count reads as one open's or one decode's. The typed open and the
+    // decode are gated exactly at the counts of `Thresholds/` (`gatedTypedContenders`), like the
+    // allocating lookups below.
+    for run in ContenderCatalog.typed {
+        let first = run.workload.sampled(atMost: 1)
+        for entry in run.contenders {
+            var configuration = Benchmark.defaultConfiguration
+            if BenchmarkSupport.gatedTypedContenders.contains(entry.name) {
+                configuration.thresholds = BenchmarkSupport.exactAllocations
+            }
+            let state = BenchmarkSupport.State()
+            let body: Benchmark.BenchmarkClosure = { benchmark in
+                guard let prepared = state.prepared else { return }
+                for _ in benchmark.scaledIterations {
+                    blackHole(prepared.run(1))
+                }
+            }
+            Benchmark(BenchmarkSupport.name(entry.name, run.workload.name), configuration: configuration, closure: body, setup: {
+                state.prepared = try entry.prepare(first.routes, first.requests)
+            }, teardown: {
+                state.prepared = nil
+            })
+        }
+    }
+
     // The matcher's zero-allocation promise at its limit: one lookup capturing eight parameters
     // (beside a catch-all it must outrank), gated like the workloads above.
     do {
@@ -63,15 +91,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The lookups that do allocate, each gated at its documented count: one more or one fewer
-    // fails until the documentation (and the threshold file) says so.
+    // The lookups that do allocate, each gated exactly at its documented count, which its threshold
+    // file holds: one more or one fewer fails until the documentation and the file say so. (The
+    // tolerance is zero; it used to be the count itself, which let 0 and 2 pass for a count of 1.)
     do {
         let cases = try AllocatingLookup.all()
         for lookup in cases {
             precondition(lookup.findsItsRoute, "'\(lookup.name)' must find its route")
-            let count = Int(lookup.allocations)
             var configuration = Benchmark.defaultConfiguration
-            configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: count])]
+            configuration.thresholds = BenchmarkSupport.exactAllocations
             Benchmark(BenchmarkSupport.name(URLRouterMatcher.name, lookup.name), configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations { blackHole(lookup.lookup()) }
             }
@@ -100,6 +128,18 @@ enum BenchmarkSupport {
     static func name(_ parts: String...) -> String {
         parts.map { $0.split(separator: " ").joined(separator: "-") }.joined(separator: ":")
     }
+
+    /// The allocation count a gated benchmark must equal: the threshold file holds the count, and
+    /// the benchmark's tolerance is what `thresholds check` lets it differ by ("Allowed Δ"), so
+    /// it is zero. (A tolerance of N would let any count within N of the file's pass.)
+    static var exactAllocations: [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(absolute: [.p90: 0])] }
+
+    /// The typed contenders whose allocations are gated on every typed workload: the typed open
+    /// and the decode. `Thresholds/` holds their counts for one lookup of the workload's first URL
+    /// as this suite counts them. The malloc interposer of this suite counts two allocations fewer
+    /// per open than the Report's MallocCounter (1 against 3 for the string open), so the typed
+    /// open's count here is two below the Report's "allocs/lookup"; the decode's is the same.
+    static let gatedTypedContenders: Set<String> = [TypedContenderName.typedOpen, TypedContenderName.keptDecode]
 
     /// The contender a benchmark's setup prepares and its body runs; the benchmark runner calls
     /// setup, body and teardown one after the other, never at once.

@@ -33,6 +33,37 @@ public enum ContenderCatalog {
         Entry(TargetActionURL.self, hasRouteTable: false),
     ]}
 
+    /// A typed workload and the contenders measured on it, in the order of the results table.
+    public struct TypedRun {
+        public let workload: Workload
+        public let contenders: [Entry]
+        /// The samples whose value writes another URL than the one its string contenders open.
+        public let mismatchedSamples: () -> [String]
+    }
+
+    /// The typed workloads: a typed open beside the string open of the same URLs, and its parts
+    /// (writing the URL, matching the pattern alone, decoding) timed alone.
+    public static var typed: [TypedRun] {
+        [typedRun(BookRoute.self), typedRun(NoteRoute.self)]
+    }
+
+    /// The matcher (the reference of the ratios) and the plain string open on `Route`'s workload,
+    /// then the typed contenders.
+    public static func typedRun<Route: BenchmarkedRoute>(_ route: Route.Type) -> TypedRun {
+        TypedRun(workload: Route.workload, contenders: [
+            Entry(URLRouterMatcher.self),
+            Entry(URLRouterOpen.self),
+            Entry(URLRouterOpenReadingByName<Route>.self),
+            Entry(URLRouterTypedOpen<Route>.self),
+            Entry(URLRouterOpenTypedHandler<Route>.self),
+            Entry(TypedURLWriting<Route>.self, hasRouteTable: false),
+            Entry(TypedParsing<Route>.self, hasRouteTable: false),
+            Entry(PatternAloneMatch<Route>.self, hasRouteTable: false),
+            Entry(KeptRequestDecode<Route>.self),
+            Entry(KeptRequestReadsByName<Route>.self),
+        ], mismatchedSamples: { Route.mismatchedSamples })
+    }
+
     final class Box<T> {
         let value: T
         init(_ value: T) { self.value = value }

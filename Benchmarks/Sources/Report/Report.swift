@@ -2,7 +2,8 @@ import Contenders
 import Foundation
 import Workloads
 
-/// Runs every contender on every workload in one process and prints one table; unless told not to,
+/// Runs every contender on every workload in one process (a typed workload with its own contenders:
+/// the typed open and its parts beside the string open) and prints one table; unless told not to,
 /// writes `Results/results.md`, `Results/lookup-vs-routes.svg` and the results section of README.md.
 ///
 ///     swift run -c release --package-path Benchmarks --scratch-path Benchmarks/.build Report [options]
@@ -12,7 +13,8 @@ struct Report {
     USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
-                           when a URLRouter contender answers wrong (what Scripts/ci-smoke.sh runs); with
+                           when a URLRouter contender answers wrong, or a typed workload's value does not
+                           write the URL its string contenders open (what Scripts/ci-smoke.sh runs); with
                            URLROUTER_ROUTES_DIR set, also when a generated table differs from the
                            synthetic_N.txt / flat_N.txt there
       --routes FILE        also measure the route file FILE (`METHOD /path/:param` lines); repeatable
@@ -20,7 +22,8 @@ struct Report {
       --output DIR         where results.md and lookup-vs-routes.svg go (default: Benchmarks/Results)
       --no-write           print the table only
       --explain            also print a few of each contender's wrong answers
-      --workload NAME      only the workloads whose name contains NAME (repeatable); nothing written
+      --workload NAME      only the workloads whose name contains NAME (repeatable; `typed` picks the
+                           typed-route workloads); nothing written
     """
 
     static let defaultRouteFiles = ["github.txt", "gplus.txt", "parse.txt", "static.txt", "matchit.txt"]
@@ -88,8 +91,17 @@ struct Report {
         if let published = ProcessInfo.processInfo.environment["URLROUTER_ROUTES_DIR"] {
             problems += compareGeneratedTables(with: URL(fileURLWithPath: published))
         }
+        // Every workload above runs every contender of the catalog; a typed workload runs its own
+        // (the typed open and its parts beside the string open of the same URLs).
+        var runs = workloads.map { (workload: $0, contenders: ContenderCatalog.all) }
+        for typed in ContenderCatalog.typed {
+            problems += typed.mismatchedSamples()
+            runs.append((typed.workload, typed.contenders))
+        }
         if !onlyWorkloads.isEmpty {
-            workloads = workloads.filter { workload in onlyWorkloads.contains { workload.name.contains($0) } }
+            let picked = { (workload: Workload) in onlyWorkloads.contains { workload.name.contains($0) } }
+            workloads = workloads.filter(picked)
+            runs = runs.filter { picked($0.workload) }
             write = false
         }
 
@@ -100,18 +112,17 @@ struct Report {
             let asked = contender.interceptors(for: url)
             if asked != 3 { problems.append("\(URLRouterOpenIntercepted.name) asks \(asked) interceptors for \(url)") }
         }
-        let contenders = ContenderCatalog.all
         var results = Results()
         results.environment = environment()
         let started = Date()
-        for workload in workloads {
+        for (workload, contenders) in runs {
             note("measuring \(workload.name) (\(workload.routes.count) routes, "
                  + "\(min(workload.requests.count, plan.maxRequests)) lookups)")
             results.lookups.append((workload, Measurement.lookups(on: workload, contenders: contenders, plan: plan)))
         }
         for workload in workloads where workload.series?.routeCount == 10_000 {
             note("measuring registration of \(workload.name)")
-            results.registrations += Measurement.registration(of: workload, contenders: contenders, plan: plan)
+            results.registrations += Measurement.registration(of: workload, contenders: ContenderCatalog.all, plan: plan)
         }
         note("done in \(Int(Date().timeIntervalSince(started))) s")
 
@@ -137,9 +148,12 @@ struct Report {
             }
         }
 
-        // URLRouter must answer every request right; the other contenders' wrong answers are findings.
+        // URLRouter must answer every request right (on a typed workload, the right values too); the
+        // other contenders' wrong answers are findings.
+        let mustBeRight = Set([Results.reference, Results.open, URLRouterOpenIntercepted.name]
+                              + ContenderCatalog.typed.flatMap { $0.contenders.map(\.name) })
         for (workload, lookups) in results.lookups {
-            for result in lookups where [Results.reference, Results.open, URLRouterOpenIntercepted.name].contains(result.contender) {
+            for result in lookups where mustBeRight.contains(result.contender) {
                 switch result.outcome {
                 case .refused(let reason): problems.append("\(result.contender) refused \(workload.name): \(reason)")
                 case .measured(_, _, let wrong) where wrong > 0:
@@ -151,7 +165,7 @@ struct Report {
 
         if write {
             do {
-                try writeResults(results, workloads: workloads, to: URL(fileURLWithPath: output))
+                try writeResults(results, workloads: runs.map(\.workload), to: URL(fileURLWithPath: output))
             } catch {
                 problems.append("writing results: \(error)")
             }

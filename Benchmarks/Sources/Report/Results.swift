@@ -109,6 +109,36 @@ struct Results {
             targets.append(Target(goal: "open with 3 matching interceptors ≤ 2× the open with none, no allocation added",
                                   measured: all, met: worst.1 <= 2 && interceptorRatios.allSatisfy { $0.2 <= 0 }))
         }
+        // Typed routes: the typed open against the string open of the same URLs whose handler reads the
+        // same values by name, on every typed workload that ran.
+        let typedOpenRatios = lookups.compactMap { workload, _ -> (String, Double, Double)? in
+            guard let typed = lookup(TypedContenderName.typedOpen, on: workload.name),
+                  let string = lookup(TypedContenderName.openReadingByName, on: workload.name),
+                  let typedNS = typed.nanoseconds, let stringNS = string.nanoseconds, stringNS > 0 else { return nil }
+            return (workload.name, typedNS / stringNS, (typed.allocations ?? .nan) - (string.allocations ?? .nan))
+        }
+        if let worst = typedOpenRatios.max(by: { $0.1 < $1.1 }) {
+            let all = typedOpenRatios.map {
+                "\($0.0) \(format($0.1, digits: 2))× (\($0.2 < 0 ? "" : "+")\(format($0.2, digits: 2)) allocations)"
+            }.joined(separator: ", ")
+            targets.append(Target(goal: "typed open ≤ 3× the string open of the same URL, its handler reading the same values by name",
+                                  measured: all, met: worst.1 <= 3))
+        }
+        // A decode of scalar properties: what the decoder allocates beyond the value. Codable's floor is
+        // 2, the decoder object the type's `init(from:)` receives and the box `KeyedDecodingContainer`
+        // makes; `init(parsing:)` adds the match, measured alone to tell the two apart.
+        let scalars = NoteRoute.workloadName
+        if let decode = lookup(TypedContenderName.keptDecode, on: scalars), let decodeAllocations = decode.allocations {
+            var measured = "\(format(decodeAllocations, digits: 2)) allocations per RouteRequest.decode "
+                + "(\(format(decode.nanoseconds ?? .nan, digits: 0)) ns)"
+            if let parsing = lookup(TypedContenderName.parsing, on: scalars)?.allocations,
+               let match = lookup(TypedContenderName.patternMatch, on: scalars)?.allocations {
+                measured += "; init(parsing:) \(format(parsing, digits: 2)), of which the match \(format(match, digits: 2))"
+            }
+            targets.append(Target(goal: "typed decode of scalar properties (\(scalars)): no allocation beyond the value "
+                                  + "but Codable's floor of 2 (the decoder and its container box)",
+                                  measured: measured, met: decodeAllocations <= 2))
+        }
         let staticRatios = ["static.txt", "app static"].compactMap { name in
             ratio(Self.reference, to: ExactStringDictionary.name, on: name).map { (name, $0) }
         }
