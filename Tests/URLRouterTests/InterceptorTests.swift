@@ -366,7 +366,7 @@ struct InterceptorTests {
             interceptor  reader://old/:id  name=redirect  module=App  priority=0  sync
             redirect  reader://old/:id  to=reader://b  module=App
             """)
-        #expect(map.json.contains(#"{"exposure": "external", "handler": "action", "module": "App", "name": "b", "pattern": "reader://b"}"#))
+        #expect(map.json.contains(#"{"exposure": "external", "handler": "action", "module": "App", "name": "b", "pattern": "reader://b", "typedRoute": null}"#))
         #expect(map.json.contains(#""priority": 2"#))
         let data = try #require(map.json.data(using: .utf8))
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "valid JSON")

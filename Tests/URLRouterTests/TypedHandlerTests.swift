@@ -149,4 +149,49 @@ struct TypedHandlerTests {
         #expect(result.isHandled)
         #expect(reply.current == 12)
     }
+
+    @Test("an interceptor reads the typed value: the matched route's, another type's by its own pattern, or an error")
+    func interceptorDecodes() throws {
+        let seen = Shared<[String]>([])
+        let router = try Router { routes in
+            routes.action(BookRoute.self, exposure: .external) { _, _ in }
+            routes.action("reader://user/:id") { _ in }
+            routes.intercept("reader://**") { request in
+                if let book = try? request.decode(BookRoute.self) {
+                    seen.withLock { $0.append("book \(book.id) \(book.from ?? "-")") }
+                    return book.id == 13 ? .reject("unlucky") : .proceed
+                }
+                do throws(TypedRouteError) {
+                    let user = try request.decode(UserRoute.self)
+                    seen.withLock { $0.append("user \(user.id)") }
+                } catch {
+                    seen.withLock { $0.append("error \(error.key ?? "-")") }
+                }
+                return .proceed
+            }
+        }
+        #expect(router.open("reader://book/4?from=deep", source: .external).isHandled)
+        #expect(router.open("reader://user/9").isHandled)
+        #expect(router.open("reader://user/me").isHandled, "the string route takes what UserRoute cannot read")
+        guard case .rejected(_, "unlucky") = router.open(BookRoute(id: 13)) else {
+            Issue.record("the interceptor did not see the typed value it rejects")
+            return
+        }
+        #expect(seen.current == ["book 4 deep", "user 9", "error id", "book 13 -"])
+    }
+
+    @Test("the route map names the type of each typed registration, in text and JSON")
+    func routeMapNamesTypes() throws {
+        let router = try Router { routes in
+            routes.mainActorObject(BookRoute.self, name: "book", exposure: .external) { book, _ in BookScreen(book) }
+            routes.action("reader://user/:id") { _ in }
+        }
+        let map = router.routeMap
+        #expect(map.routes.map(\.typedRoute) == ["URLRouterTests.BookRoute", nil])
+        #expect(map.text.contains("reader://book/<int:id>  name=book  module=App  handler=mainActorObject  type=URLRouterTests.BookRoute"))
+        #expect(!map.text.contains("reader://user/:id  name=-  module=App  handler=action  type="))
+        #expect(map.json.contains("\"typedRoute\": \"URLRouterTests.BookRoute\""))
+        #expect(map.json.contains("\"typedRoute\": null"))
+        #expect(router.resolve("reader://book/3").route?.route.typedRoute == "URLRouterTests.BookRoute")
+    }
 }

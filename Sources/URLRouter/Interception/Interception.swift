@@ -62,6 +62,24 @@ public struct InterceptedRequest: Sendable {
     public var route: ResolvedRoute? {
         routeMatch.map { ResolvedRoute(route: $0.info, match: $0.match) }
     }
+    /// The URL read as the typed route `R` (see <doc:TypedRoutes>): from the matched route's
+    /// parameters when `R` is the type registered for that route, else by `R`'s own pattern.
+    ///
+    /// ```swift
+    /// routes.intercept("reader://book/**") { request in
+    ///     guard let book = try? request.decode(BookRoute.self) else { return .proceed }
+    ///     return store.isLocked(book.id) ? .redirect(to: PaywallRoute(book: book.id)) : .proceed
+    /// }
+    /// ```
+    /// - Throws: ``TypedRouteError`` when the URL is not an `R` or its values do not decode.
+    public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
+        let shape = TypedRouteShape.of(type)
+        if let routeMatch, routeMatch.info.typedRoute == shape.qualifiedTypeName {
+            return try shape.decode(type, parameters: routeMatch.match.parameters, query: routeMatch.match.query)
+        }
+        return try shape.parse(url, as: type)
+    }
+
     /// The parameters the interceptor's own pattern captured, decoded when read.
     public var interceptorParameters: [String: String] { interceptorMatch.parameters.dictionary }
     /// The interceptor being asked.

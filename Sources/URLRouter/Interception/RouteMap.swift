@@ -21,6 +21,9 @@ public struct RouteMap: Sendable, Hashable {
         /// The kind of handler: `action`, `mainActorAction`, `asyncAction`, `object`,
         /// `mainActorObject` or `asyncObject`.
         public let handler: String
+        /// The module-qualified name of the ``TypedRoute`` type registered for the route, or
+        /// `nil` for a route registered by pattern.
+        public let typedRoute: String?
     }
 
     /// One redirect rule.
@@ -41,7 +44,7 @@ public struct RouteMap: Sendable, Hashable {
     init(snapshot: Snapshot) {
         routes = snapshot.routes.map { route in
             Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
-                  exposure: route.info.exposure, handler: route.handler.kindName)
+                  exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute)
         }.sorted { Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module)) }
         interceptors = (snapshot.interceptors?.all.map(\.info) ?? []).sorted {
             ($0.pattern, $0.module) == ($1.pattern, $1.module) ? $0.priority > $1.priority
@@ -61,7 +64,8 @@ public struct RouteMap: Sendable, Hashable {
         var lines: [String] = []
         for route in routes {
             lines.append(["route", route.exposure.description, route.pattern, "name=\(route.name ?? "-")",
-                          "module=\(route.module)", "handler=\(route.handler)"].joined(separator: "  "))
+                          "module=\(route.module)", "handler=\(route.handler)"].joined(separator: "  ")
+                         + (route.typedRoute.map { "  type=\($0)" } ?? ""))
         }
         for interceptor in interceptors {
             lines.append(["interceptor", interceptor.pattern, "name=\(interceptor.name ?? "-")", "module=\(interceptor.module)",
@@ -86,7 +90,8 @@ public struct RouteMap: Sendable, Hashable {
         }
         let routes = routes.map {
             object([("exposure", string($0.exposure.description)), ("handler", string($0.handler)),
-                    ("module", string($0.module)), ("name", string($0.name)), ("pattern", string($0.pattern))])
+                    ("module", string($0.module)), ("name", string($0.name)), ("pattern", string($0.pattern)),
+                    ("typedRoute", string($0.typedRoute))])
         }
         let interceptors = interceptors.map {
             object([("async", $0.isAsync ? "true" : "false"), ("module", string($0.module)), ("name", string($0.name)),

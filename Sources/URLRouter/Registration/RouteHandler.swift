@@ -49,6 +49,17 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public let module: String
     /// Who may reach it.
     public let exposure: Exposure
+    /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
+    /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
+    public let typedRoute: String?
+
+    init(pattern: String, name: String?, module: String, exposure: Exposure, typedRoute: String? = nil) {
+        self.pattern = pattern
+        self.name = name
+        self.module = module
+        self.exposure = exposure
+        self.typedRoute = typedRoute
+    }
 
     /// The pattern, the name and the module, each bounded and escaped.
     public var description: String {

@@ -20,9 +20,11 @@ public struct RouteRegistrar: Sendable {
         self.targetCache = targetCache
     }
 
-    private mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ handler: RouteHandler) {
+    /// Records one route; `typedRoute` names the ``TypedRoute`` type of a typed registration.
+    mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ handler: RouteHandler,
+                      typedRoute: String? = nil) {
         routes.append(RegisteredRoute(
-            info: RouteInfo(pattern: pattern, name: name, module: moduleName, exposure: exposure),
+            info: RouteInfo(pattern: pattern, name: name, module: moduleName, exposure: exposure, typedRoute: typedRoute),
             handler: handler))
     }
 

@@ -39,9 +39,9 @@ extension RouteRegistrar {
     public mutating func action<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
         let shape = checkTyped(route)
-        action(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .action { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Registers a main-actor action for a typed route: `handler` receives the URL decoded
@@ -54,9 +54,9 @@ extension RouteRegistrar {
     public mutating func mainActorAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
         let shape = checkTyped(route)
-        mainActorAction(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .mainActorAction { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Registers an asynchronous action for a typed route.
@@ -68,9 +68,9 @@ extension RouteRegistrar {
     public mutating func asyncAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
         let shape = checkTyped(route)
-        asyncAction(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .asyncAction { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Registers an object handler for a typed route: a `Sendable` value (a service).
@@ -82,9 +82,9 @@ extension RouteRegistrar {
     public mutating func object<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
         let shape = checkTyped(route)
-        object(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .object { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Registers a main-actor object handler for a typed route: a view controller.
@@ -102,9 +102,9 @@ extension RouteRegistrar {
     public mutating func mainActorObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
         let shape = checkTyped(route)
-        mainActorObject(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .mainActorObject { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Registers an asynchronous object handler for a typed route.
@@ -116,9 +116,9 @@ extension RouteRegistrar {
     public mutating func asyncObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
         let shape = checkTyped(route)
-        asyncObject(R.pattern, name: name, exposure: exposure) { request in
+        add(R.pattern, name, exposure, .asyncObject { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }
+        }, typedRoute: shape.qualifiedTypeName)
     }
 
     /// Checks `route` against its pattern and records each mismatch as a problem.

@@ -5,6 +5,8 @@ import PatternMatcher
 /// and kept, so that writing and reading values does not parse the pattern again.
 final class TypedRouteShape: Sendable {
     let typeName: String
+    /// The name with its module (`BookDetailInterface.BookRoute`), for the route map.
+    let qualifiedTypeName: String
     let patternText: String
     let pattern: Result<RoutePattern, TypedRouteError>
     /// The names the pattern captures (path parameters and named catch-alls).
@@ -16,6 +18,7 @@ final class TypedRouteShape: Sendable {
 
     private init<R: TypedRoute>(_ type: R.Type) {
         typeName = String(describing: type)
+        qualifiedTypeName = String(reflecting: type)
         patternText = R.pattern
         converters = R.converters
         defaults = R.queryDefaults
