@@ -124,9 +124,10 @@ struct Results {
             targets.append(Target(goal: "typed open ≤ 3× the string open of the same URL, its handler reading the same values by name",
                                   measured: all, met: worst.1 <= 3))
         }
-        // A decode of scalar properties: what the decoder allocates beyond the value. Codable's floor is
-        // 2, the decoder object the type's `init(from:)` receives and the box `KeyedDecodingContainer`
-        // makes; `init(parsing:)` adds the match, measured alone to tell the two apart.
+        // A decode of scalar properties: what the decoder allocates beyond the value. The goal is none;
+        // Codable's floor is 1, the box `KeyedDecodingContainer` makes for any decoder's container, and
+        // URLRouter's decoder object is one more, so the row says which allocations remain.
+        // `init(parsing:)` adds the match, measured alone to tell the two apart.
         let scalars = NoteRoute.workloadName
         if let decode = lookup(TypedContenderName.keptDecode, on: scalars), let decodeAllocations = decode.allocations {
             var measured = "\(format(decodeAllocations, digits: 2)) allocations per RouteRequest.decode "
@@ -135,9 +136,11 @@ struct Results {
                let match = lookup(TypedContenderName.patternMatch, on: scalars)?.allocations {
                 measured += "; init(parsing:) \(format(parsing, digits: 2)), of which the match \(format(match, digits: 2))"
             }
-            targets.append(Target(goal: "typed decode of scalar properties (\(scalars)): no allocation beyond the value "
-                                  + "but Codable's floor of 2 (the decoder and its container box)",
-                                  measured: measured, met: decodeAllocations <= 2))
+            if decodeAllocations > 0 {
+                measured += " (the decoder object, and the box KeyedDecodingContainer makes for any decoder: Codable's floor is 1)"
+            }
+            targets.append(Target(goal: "typed decode of scalar properties (\(scalars)): no allocation beyond the value",
+                                  measured: measured, met: decodeAllocations < 0.5))
         }
         let staticRatios = ["static.txt", "app static"].compactMap { name in
             ratio(Self.reference, to: ExactStringDictionary.name, on: name).map { (name, $0) }
