@@ -189,16 +189,14 @@ struct ConverterTests {
 
     @Test("a converter is known only once declared")
     func undeclared() throws {
-        #expect(throws: PatternError(pattern: "/b/<isbn:code>", column: 5,
-                                     message: "'isbn' is not a known converter (built in: int, double, uuid, string)")) {
+        #expect(throws: PatternError(pattern: "/b/<isbn:code>", column: 5, reason: .unknownConverter("isbn"))) {
             try RoutePattern("/b/<isbn:code>")
         }
         #expect(try RoutePattern("/b/<isbn:code>", converters: ["isbn"]).segments.last?.converterName == "isbn")
         var builder = RouteTableBuilder<String>()
         builder.add("/b/<isbn:code>", value: "", owner: "Books")
         #expect(throws: RouteTableError(problems: [.invalidPattern(PatternError(
-            pattern: "/b/<isbn:code>", column: 5,
-            message: "'isbn' is not a known converter (built in: int, double, uuid, string)"), owner: "Books")])) {
+            pattern: "/b/<isbn:code>", column: 5, reason: .unknownConverter("isbn")), owner: "Books")])) {
             try builder.build()
         }
         builder.declare(AcceptAllConverter(name: "isbn"))

@@ -130,7 +130,7 @@ struct PatternSyntaxTests {
                     message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
         InvalidCase(pattern: "/a/<", column: 4,
                     message: "'<' opens a typed parameter that is not closed with '>' at the end of the segment"),
-        InvalidCase(pattern: "/a/<int>", column: 4, message: "a typed parameter is written '<type:name>'"),
+        InvalidCase(pattern: "/a/<int>", column: 4, message: "a typed parameter is written '<type:name>'; name the value: '<int:name>'"),
         InvalidCase(pattern: "/a/<>", column: 4, message: "a typed parameter is written '<type:name>'"),
         InvalidCase(pattern: "/a/<:x>", column: 4, message: "a typed parameter needs a type before ':'"),
         InvalidCase(pattern: "/a/<int:>", column: 4, message: "a parameter name is empty"),
@@ -166,8 +166,73 @@ struct PatternSyntaxTests {
 
     @Test("invalid patterns: column and message", arguments: invalid)
     func rejects(_ check: InvalidCase) {
-        #expect(throws: PatternError(pattern: check.pattern, column: check.column, message: check.message)) {
+        #expect {
             try RoutePattern(check.pattern)
+        } throws: { error in
+            guard let error = error as? PatternError else { return false }
+            return error.pattern == check.pattern && error.column == check.column && error.message == check.message
+        }
+    }
+
+    /// A pattern written for another router, and the reason (with its hint) it is refused.
+    struct ReasonCase: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let reason: PatternError.Reason
+        let hint: String?
+        var testDescription: String { pattern }
+    }
+
+    static let reasonCases: [ReasonCase] = [
+        ReasonCase(pattern: "reader://a/<float:x>", reason: .unknownConverter("float"), hint: "'<double:name>'"),
+        ReasonCase(pattern: "reader://a/<path:rest>", reason: .unknownConverter("path"), hint: "'**name'"),
+        ReasonCase(pattern: "reader://a/<integer:n>", reason: .unknownConverter("integer"), hint: "'<int:name>'"),
+        ReasonCase(pattern: "reader://a/<nope:n>", reason: .unknownConverter("nope"), hint: nil),
+        ReasonCase(pattern: "reader://a/<id>", reason: .typedParameterSyntax("id"), hint: "write ':id'"),
+        ReasonCase(pattern: "reader://a/<uuid>", reason: .typedParameterSyntax("uuid"), hint: "'<uuid:name>'"),
+        ReasonCase(pattern: "reader://a(/:opt)", reason: .optionalSegment, hint: "with the segment and without it"),
+        ReasonCase(pattern: "reader://a/:id?", reason: .optionalSegment, hint: "with the segment and without it"),
+        ReasonCase(pattern: "reader://a/<int:id>?/b", reason: .optionalSegment, hint: "with the segment and without it"),
+        ReasonCase(pattern: "reader://a?x=1", reason: .queryOrFragment, hint: nil),
+        ReasonCase(pattern: "reader://a/b?", reason: .queryOrFragment, hint: nil),
+        ReasonCase(pattern: "reader://a/*path", reason: .invalidStarSegment("*path"), hint: nil),
+        ReasonCase(pattern: "reader://a/:x/:x", reason: .duplicateParameterName("x"), hint: nil),
+        ReasonCase(pattern: "reader://a/**/b", reason: .catchAllNotLast("**"), hint: nil),
+        ReasonCase(pattern: "reader://a/%zz", reason: .badEscape, hint: nil),
+        ReasonCase(pattern: "reader://a/%FF", reason: .invalidUTF8, hint: nil),
+        ReasonCase(pattern: "reader://a/:", reason: .emptyParameterName, hint: nil),
+        ReasonCase(pattern: "reader://a/:x-y", reason: .invalidParameterName("x-y"), hint: nil),
+        ReasonCase(pattern: "reader://h:80/a", reason: .hostWithPortOrUserinfo("h:80"), hint: nil),
+        ReasonCase(pattern: "reader://a/<:x>", reason: .missingConverterType, hint: nil),
+        ReasonCase(pattern: "reader://a/<int:x", reason: .unclosedTypedParameter, hint: nil),
+        ReasonCase(pattern: "", reason: .noSegment, hint: nil),
+    ]
+
+    @Test("invalid patterns: a typed reason to compare, and a hint for another router's spelling", arguments: reasonCases)
+    func reasons(_ check: ReasonCase) {
+        do {
+            _ = try RoutePattern(check.pattern)
+            Issue.record("'\(check.pattern)' was accepted")
+        } catch {
+            #expect(error.reason == check.reason)
+            #expect(error.message == check.reason.description)
+            if let hint = check.hint {
+                #expect(error.message.contains(hint), "\(error.message)")
+            } else {
+                #expect(!error.message.contains(";"), "an unexpected hint: \(error.message)")
+            }
+        }
+    }
+
+    @Test("a message names the text it quotes bounded, whatever its length")
+    func boundedReasons() {
+        let long = String(repeating: "x", count: 100_000)
+        for pattern in ["reader://a/<\(long):n>", "reader://a/:\(long)-", "reader://a/*\(long)"] {
+            do {
+                _ = try RoutePattern(pattern)
+                Issue.record("accepted")
+            } catch {
+                #expect(error.description.utf8.count < 1_000)
+            }
         }
     }
 

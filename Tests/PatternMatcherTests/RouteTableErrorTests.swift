@@ -120,10 +120,9 @@ struct RouteTableErrorTests {
         builder.add("/c/<isbn:x>", value: "", owner: "Books")
         builder.add("/user/*", value: "", owner: "Settings")
         let expected: [RouteTableError.Problem] = [
-            .invalidPattern(PatternError(pattern: "/a/**/b", column: 4, message: "'**' must be the last segment"),
+            .invalidPattern(PatternError(pattern: "/a/**/b", column: 4, reason: .catchAllNotLast("**")),
                             owner: "Bookshelf"),
-            .invalidPattern(PatternError(pattern: "/c/<isbn:x>", column: 5,
-                                         message: "'isbn' is not a known converter (built in: int, double, uuid, string)"),
+            .invalidPattern(PatternError(pattern: "/c/<isbn:x>", column: 5, reason: .unknownConverter("isbn")),
                             owner: "Books"),
             .conflict("/user/:id", owner: "Profile", with: "/user/*", otherOwner: "Settings"),
             .conflict("/user/:name", owner: "Bookshelf", with: "/user/*", otherOwner: "Settings"),

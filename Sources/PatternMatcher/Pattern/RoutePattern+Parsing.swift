@@ -18,7 +18,7 @@ struct PatternParser {
         PatternParses.counter?.count()
         let n = bytes.count
         if let index = bytes.firstIndex(where: { $0 == ASCII.question || $0 == ASCII.hash }) {
-            throw error(at: index, "a pattern cannot hold a query or a fragment")
+            throw error(at: index, isOptionalMark(at: index) ? .optionalSegment : .queryOrFragment)
         }
         var segments: [RoutePattern.Segment] = []
         segments.reserveCapacity(8)
@@ -65,19 +65,16 @@ struct PatternParser {
         }
 
         if segments.isEmpty {
-            throw PatternError(pattern: text, column: 1, message:
-                "a pattern needs a scheme or a segment (use '**' to match every path)")
+            throw PatternError(pattern: text, column: 1, reason: .noSegment)
         }
         for (index, segment) in segments.enumerated() {
             if segment.isCatchAll && index != segments.count - 1 {
-                throw PatternError(pattern: text, column: segment.column,
-                                   message: "'\(segment)' must be the last segment")
+                throw PatternError(pattern: text, column: segment.column, reason: .catchAllNotLast("\(segment)"))
             }
             // A pattern has a handful of names: a scan beats a dictionary per pattern.
             if let name = segment.parameterName,
                segments[..<index].contains(where: { $0.parameterName == name }) {
-                throw PatternError(pattern: text, column: segment.column,
-                                   message: "parameter name '\(name)' is used twice")
+                throw PatternError(pattern: text, column: segment.column, reason: .duplicateParameterName(name))
             }
         }
         return RoutePattern(text: text, segments: segments, hasScheme: hasScheme,
@@ -116,7 +113,7 @@ struct PatternParser {
                 try validateName(from: start + 2, to: end, segmentStart: start)
                 return make(.catchAll(name: string(start + 2, end)), name: (start + 2)..<end)
             }
-            throw error(at: start, "a segment starting with '*' must be '*', '**' or '**name', not '\(string(start, end))'")
+            throw error(at: start, .invalidStarSegment(string(start, end)))
         case ASCII.tilde where length == 1:
             return make(.wildcard)
         case ASCII.colon:
@@ -124,13 +121,13 @@ struct PatternParser {
             return make(.parameter(name: string(start + 1, end), converter: nil), name: (start + 1)..<end)
         case ASCII.lessThan:
             guard bytes[end - 1] == ASCII.greaterThan, length >= 2 else {
-                throw error(at: start, "'<' opens a typed parameter that is not closed with '>' at the end of the segment")
+                throw error(at: start, .unclosedTypedParameter)
             }
             guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
-                throw error(at: start, "a typed parameter is written '<type:name>'")
+                throw error(at: start, .typedParameterSyntax(string(start + 1, end - 1)))
             }
             let type = string(start + 1, colon)
-            guard !type.isEmpty else { throw error(at: start, "a typed parameter needs a type before ':'") }
+            guard !type.isEmpty else { throw error(at: start, .missingConverterType) }
             try validateName(from: colon + 1, to: end - 1, segmentStart: start)
             let name = string(colon + 1, end - 1)
             let converter: String?
@@ -139,7 +136,7 @@ struct PatternParser {
             } else if BuiltInConverter(name: Substring(type)) != nil || converters.contains(type) {
                 converter = type
             } else {
-                throw error(at: start + 1, "'\(type)' is not a known converter (built in: int, double, uuid, string)")
+                throw error(at: start + 1, .unknownConverter(type))
             }
             return make(.parameter(name: name, converter: converter), name: (colon + 1)..<(end - 1))
         default:
@@ -150,16 +147,14 @@ struct PatternParser {
                 if let problem = bytes.withUnsafeBufferPointer({
                     PercentDecoding.firstProblem(in: $0, from: start, to: end)
                 }) {
-                    throw error(at: problem.offset, problem.isBadEscape
-                        ? "'%' must be followed by two hexadecimal digits"
-                        : "percent-decoded bytes are not valid UTF-8")
+                    throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
                 }
                 literal = bytes.withUnsafeBufferPointer {
                     PercentDecoding.string($0, from: start, to: end, lowercased: isHost)
                 }
             }
             if isHost, hasPortOrUserinfo(from: start, to: end) {
-                throw error(at: start, "a pattern's host cannot hold a port or userinfo ('\(literal)')")
+                throw error(at: start, .hostWithPortOrUserinfo(literal))
             }
             return make(.literal(literal))
         }
@@ -184,11 +179,13 @@ struct PatternParser {
 
     private func validateName(from start: Int, to end: Int, segmentStart: Int) throws(PatternError) {
         guard start < end else {
-            throw error(at: segmentStart, "a parameter name is empty")
+            throw error(at: segmentStart, .emptyParameterName)
         }
         guard ASCII.isNameStart(bytes[start]),
               bytes[(start + 1)..<end].allSatisfy(ASCII.isNameCharacter) else {
-            throw error(at: segmentStart, "'\(string(start, end))' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)")
+            let name = string(start, end)
+            // `/a(/:b)`, an optional group as other routers write it, ends in a name with `)`.
+            throw error(at: segmentStart, name.hasSuffix(")") && text.contains("(") ? .optionalSegment : .invalidParameterName(name))
         }
     }
 
@@ -205,7 +202,16 @@ struct PatternParser {
 
     /// Offsets passed here are segment starts, `%` signs or starts of characters, so
     /// they always fall on a Unicode scalar boundary.
-    private func error(at offset: Int, _ message: String) -> PatternError {
-        PatternError(pattern: text, column: column(at: offset), message: message)
+    private func error(at offset: Int, _ reason: PatternError.Reason) -> PatternError {
+        PatternError(pattern: text, column: column(at: offset), reason: reason)
+    }
+
+    /// Whether the `?` at `index` marks an optional parameter as other routers write it
+    /// (`:id?`, `<int:id>?`): it ends a segment that starts with `:` or `<`.
+    private func isOptionalMark(at index: Int) -> Bool {
+        guard bytes[index] == ASCII.question, index + 1 == bytes.count || bytes[index + 1] == ASCII.slash else { return false }
+        var start = index
+        while start > 0, bytes[start - 1] != ASCII.slash { start -= 1 }
+        return start < index && (bytes[start] == ASCII.colon || bytes[start] == ASCII.lessThan)
     }
 }
