@@ -110,4 +110,56 @@ struct NestingTests {
         #expect(request.open("reader://end/1").outcome == .handled("reader://end/**rest"))
         #expect(router.open("reader://admin/wipe").outcome == .handled("reader://admin/wipe"), "outside any open: .app")
     }
+
+    @Test("the unmatched handler opens from the open's source, through its request or the router",
+          arguments: ["request", "router", "stored"])
+    func unmatchedForwards(way: String) throws {
+        let results = Shared<[OpenResult]>([])
+        let stored = Shared<UnmatchedRequest?>(nil)
+        let unmatched = UnmatchedHandler(exposure: .external) { request in
+            guard request.url == "reader://nothing/here" else { return }   // the forwarded miss itself
+            switch way {
+            case "request": let result = request.open("reader://admin/wipe"); results.withLock { $0.append(result) }
+            case "router": let result = request.router!.open("reader://admin/wipe"); results.withLock { $0.append(result) }
+            default: stored.withLock { $0 = request }
+            }
+        }
+        let router = try Router(options: Router.Options(unmatched: unmatched)) { routes in
+            routes.action("reader://admin/wipe") { _ in }
+        }
+        router.open("reader://nothing/here", source: .external)
+        if way == "stored" {
+            let result = try #require(stored.current).open("reader://admin/wipe")
+            results.withLock { $0.append(result) }
+        }
+        #expect(results.current.map(\.outcome) == [.unmatched], "an external miss stays external")
+        results.withLock { $0 = [] }
+        router.open("reader://nothing/here")
+        if way == "stored" {
+            let result = try #require(stored.current).open("reader://admin/wipe")
+            results.withLock { $0.append(result) }
+        }
+        #expect(results.current.map(\.outcome) == [.handled("reader://admin/wipe")])
+    }
+
+    @Test("an unmatched handler that opens another miss stops at the nesting limit")
+    func unmatchedRecursion() async throws {
+        let calls = Shared(0)
+        let last = Shared<OpenResult?>(nil)
+        let unmatched = UnmatchedHandler { request in
+            _ = calls.increment()
+            let result = request.open(request.url + "/x")
+            if case .refused = result { last.withLock { $0 = result } }
+        }
+        let router = try Router(options: Router.Options(unmatched: unmatched)) { routes in
+            routes.action("reader://somewhere") { _ in }
+        }
+        let synchronous: () -> OpenResult = { router.open("reader://miss") }
+        #expect(synchronous().outcome == .unmatched)
+        #expect(calls.current == 16)
+        #expect(last.current == .refused(.nestingLimit(16, firstURL: "reader://miss")))
+        calls.withLock { $0 = 0 }
+        #expect(await router.open("reader://miss").outcome == .unmatched)
+        #expect(calls.current == 16)
+    }
 }

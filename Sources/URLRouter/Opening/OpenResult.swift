@@ -200,6 +200,37 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     public let source: OpenSource
     /// The caller's data.
     public let userInfo: [String: any Sendable]
+    /// The router, held weakly, so that the handler can open another URL (a "not found"
+    /// screen) without capturing the router, which would make a cycle.
+    public var router: Router? { routerReference }
+    private weak var routerReference: Router?
+    private let context: OpenContext
+
+    init(url: String, source: OpenSource, userInfo: [String: any Sendable], router: Router, context: OpenContext) {
+        self.url = url
+        self.source = source
+        self.userInfo = userInfo
+        self.routerReference = router
+        self.context = context
+    }
+
+    /// Opens `url` as part of this open: from its ``source``, nested in it (the nesting limit
+    /// counts it), whether the handler is still running or not. An open the handler makes
+    /// through ``router`` while it runs does the same.
+    ///
+    /// ```swift
+    /// Router.Options(unmatched: UnmatchedHandler(exposure: .external) { request in
+    ///     request.open("reader://search?q=" + request.url)   // external stays external
+    /// })
+    /// ```
+    /// - Returns: the open's result, or ``OpenResult/unmatched`` when the router is gone.
+    @discardableResult
+    public func open(_ url: String, userInfo: [String: any Sendable] = [:], completion: RouteCompletion? = nil) -> OpenResult {
+        guard let router else { return .unmatched }
+        return OpenContext.$current.withValue(context) {
+            router.open(url, userInfo: userInfo, source: source, completion: completion)
+        }
+    }
 
     /// One line naming the URL (bounded, escaped, userinfo hidden) and the source.
     public var description: String { "no route matches '\(Echo.quotedURL(url))' (source: \(source))" }

@@ -400,7 +400,7 @@ extension Opening {
     /// matches (the unmatched handler is told).
     func runAwaiting(first: RouteMatch<Int>?, channel: ReplyChannel?) async -> OpenResult {
         guard let first else {
-            router.notifyUnmatched(url, source: source, userInfo: userInfo)
+            notifyUnmatched()
             return .unmatched
         }
         return await runAwaiting(from: first, index: 0, declined: Declines(), token: channel.map(ReplyToken.init))
@@ -432,8 +432,15 @@ extension Router {
         }
     }
 
-    func notifyUnmatched(_ url: String, source: OpenSource, userInfo: [String: any Sendable]) {
-        guard let unmatched = options.unmatched, !source.isExternal || unmatched.exposure.isExternal else { return }
-        unmatched.handle(UnmatchedRequest(url: url, source: source, userInfo: userInfo))
+}
+
+extension Opening {
+    /// Tells the router's unmatched handler, if it may hear of this open, inside this open's
+    /// context: an open the handler makes (a "not found" screen, a search) is nested in this
+    /// one and keeps its source, as a route handler's does.
+    func notifyUnmatched() {
+        guard let unmatched = router.options.unmatched, !source.isExternal || unmatched.exposure.isExternal else { return }
+        let request = UnmatchedRequest(url: url, source: source, userInfo: userInfo, router: router, context: context)
+        OpenContext.$current.withValue(context) { unmatched.handle(request) }
     }
 }

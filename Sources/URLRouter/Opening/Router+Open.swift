@@ -63,7 +63,7 @@ extension Router {
         }
         guard let first else {
             channel?.discard()
-            notifyUnmatched(url, source: opening.source, userInfo: userInfo)
+            opening.notifyUnmatched()
             return .unmatched
         }
         // The requests hold the token; when the last one goes without a reply, the
