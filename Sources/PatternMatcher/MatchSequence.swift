@@ -11,7 +11,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
 
     /// Why the URL is malformed, if it is; a malformed URL yields no match.
     public var malformed: MalformedURLError? {
-        if case .malformed(let problem) = table.storage.firstMatch(url) { return problem.error(for: url) }
+        if case .malformed(let problem) = table.storage.firstMatch(url) { return problem.error(for: url, limits: table.options.limits) }
         return nil
     }
 

@@ -70,7 +70,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         case .matched(let found):
             .matched(RouteMatch(value: values[Int(found.route)], raw: RawMatch(storage: storage, url: url, found: found)))
         case .notFound: .notFound
-        case .malformed(let problem): .malformed(problem.error(for: url))
+        case .malformed(let problem): .malformed(problem.error(for: url, limits: options.limits))
         }
     }
 

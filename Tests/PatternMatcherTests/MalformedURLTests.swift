@@ -99,7 +99,10 @@ struct MalformedURLTests {
             #expect(throws: Never.self) { try ParsedURL(check.url, limits: check.limits) }
             return
         }
-        let expected = MalformedURLError(url: check.url, reason: reason, offset: check.offset)
+        let expected = MalformedURLError(
+            url: check.url, reason: reason, offset: check.offset,
+            limit: reason == .tooLong ? check.limits.maxBytes : reason == .tooManySegments ? check.limits.maxPathSegments : nil,
+            segmentCount: reason == .tooManySegments ? Self.pathSegments(of: check.url) : nil)
         guard case .malformed(let error) = result else {
             Issue.record("expected \(expected), got \(result.outcome)")
             return
@@ -108,6 +111,16 @@ struct MalformedURLTests {
         #expect(sequence.malformed == expected)
         #expect(Array(sequence).isEmpty, "a malformed URL matches nothing")
         #expect(throws: expected) { try ParsedURL(check.url, limits: check.limits) }
+    }
+
+    /// The non-empty path segments of the simple URLs above: after `scheme:` and `//host`,
+    /// before `?` or `#`.
+    static func pathSegments(of url: String) -> Int {
+        var rest = Substring(url)
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/") { rest = rest[rest.index(after: colon)...] }
+        if rest.hasPrefix("//") { rest = rest.dropFirst(2).drop { $0 != "/" } }
+        rest = rest.prefix { $0 != "?" && $0 != "#" }
+        return rest.split(separator: "/").count
     }
 
     @Test("the error says what and where")
@@ -122,6 +135,29 @@ struct MalformedURLTests {
         #expect(MalformedURLError(url: long, reason: .tooLong, offset: nil).description
             == "malformed URL: the URL is longer than the limit ('\(long.prefix(80))…', 100 bytes)")
         #expect(Set([MalformedURLError.Reason.badEscape, .invalidUTF8, .tooLong, .tooManySegments]).count == 4)
+    }
+
+    @Test("a URL over a limit names the limit and, for segments, how many it has")
+    func limitsNamed() throws {
+        var builder = RouteTableBuilder<Int>(options: MatchOptions(limits: URLLimits(maxBytes: 40, maxPathSegments: 3)))
+        builder.add("/**", value: 0)
+        let table = try builder.build()
+        guard case .malformed(let segments) = table.match("/a/b/c/d/e") else {
+            Issue.record("five segments were not refused")
+            return
+        }
+        #expect(segments.reason == .tooManySegments && segments.limit == 3 && segments.segmentCount == 5)
+        #expect(segments.description == "malformed URL: the path has more segments than the limit ('/a/b/c/d/e', 10 bytes, 5 segments, limit 3)")
+        let long = "/" + String(repeating: "a", count: 40)
+        guard case .malformed(let length) = table.match(long) else {
+            Issue.record("41 bytes were not refused")
+            return
+        }
+        #expect(length.limit == 40 && length.segmentCount == nil)
+        #expect(length.description.hasSuffix("41 bytes, limit 40 bytes)"))
+        #expect(throws: MalformedURLError(url: "/a/b/c/d", reason: .tooManySegments, offset: nil, limit: 3, segmentCount: 4)) {
+            try ParsedURL("/a/b/c/d", limits: URLLimits(maxPathSegments: 3))
+        }
     }
 
     @Test("a malformed URL is never passed on raw, even to a catch-all")

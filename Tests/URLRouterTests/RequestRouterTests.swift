@@ -56,6 +56,9 @@ struct MGJRouterExtrasTests {
         #expect(tooMany == .tooManyValues(3, expected: 2, pattern: pattern))
         #expect(tooMany?.parameterName == nil)
         #expect(tooMany?.description == "'\(pattern)' takes 2 values, 3 were given")
+        let one = try Router { routes in routes.action("reader://one/:id", name: "one") { _ in } }
+        let oneTooMany = #expect(throws: GenerationError.self) { try one.url(for: "one", values: ["1", "2"]) }
+        #expect(oneTooMany?.description == "'reader://one/:id' takes 1 value, 2 were given")
         #expect(throws: GenerationError.unknownRoute("reader://nope/:x")) {
             try router.url(for: "reader://nope/:x", values: ["1"])
         }

@@ -67,7 +67,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .anonymousWildcard(let column):
             "'\(pattern)' has an anonymous '*' at column \(column), which cannot be generated"
         case .tooManyValues(let given, let expected):
-            "'\(pattern)' takes \(expected) values, \(given) were given"
+            "'\(pattern)' takes \(expected) \(expected == 1 ? "value" : "values"), \(given) \(given == 1 ? "was" : "were") given"
         case .unknownRoute:
             "no route '\(pattern)' is registered"
         }

@@ -35,21 +35,32 @@ public struct MalformedURLError: Error, Sendable, Hashable, CustomStringConverti
     public let reason: Reason
     /// The UTF-8 byte offset of the problem in ``url``, when it has one position.
     public let offset: Int?
+    /// The limit the URL broke (``URLLimits/maxBytes`` or ``URLLimits/maxPathSegments``),
+    /// for ``Reason/tooLong`` and ``Reason/tooManySegments``.
+    public let limit: Int?
+    /// The path's non-empty segments, for ``Reason/tooManySegments``.
+    public let segmentCount: Int?
 
     /// Creates an error; the router and tests use it, input never needs to.
-    public init(url: String, reason: Reason, offset: Int?) {
+    public init(url: String, reason: Reason, offset: Int?, limit: Int? = nil, segmentCount: Int? = nil) {
         self.url = url
         self.reason = reason
         self.offset = offset
+        self.limit = limit
+        self.segmentCount = segmentCount
     }
 
     /// Bounded in bytes whatever the URL: the URL is cut to its first 80 bytes, control
-    /// characters are escaped and userinfo is shown as `***@`.
+    /// characters are escaped and userinfo is shown as `***@`. The limit broken and the
+    /// count that broke it are named.
     public var description: String {
         let shown = Echo.quotedURL(url, limit: 80)
         if let offset {
             return "malformed URL: \(reason) (byte \(offset) in '\(shown)')"
         }
-        return "malformed URL: \(reason) ('\(shown)', \(url.utf8.count) bytes)"
+        var measured = "\(url.utf8.count) bytes"
+        if let segmentCount { measured += ", \(segmentCount) segments" }
+        if let limit { measured += reason == .tooLong ? ", limit \(limit) bytes" : ", limit \(limit)" }
+        return "malformed URL: \(reason) ('\(shown)', \(measured))"
     }
 }

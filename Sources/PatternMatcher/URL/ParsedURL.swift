@@ -36,7 +36,7 @@ public struct ParsedURL: Sendable {
         let problem = ContiguousUTF8.withBytes(of: string) {
             URLLayout.parse($0, limits: limits, into: &layout)
         }
-        if let problem { throw problem.error(for: string) }
+        if let problem { throw problem.error(for: string, limits: limits) }
         self.string = string
         self.layout = layout
     }

@@ -224,7 +224,7 @@ struct URLLayout: Sendable {
             }
         }
         if segmentCount > limits.maxPathSegments {
-            return Problem(reason: .tooManySegments, offset: nil)
+            return Problem(reason: .tooManySegments, offset: nil, segmentCount: segmentCount)
         }
         // A String is valid UTF-8 already; only escapes can break it, so a URL without
         // '%' needs no second look.
@@ -245,12 +245,23 @@ struct URLLayout: Sendable {
     struct Problem: Error {
         var reason: MalformedURLError.Reason
         var offset: Int?
+        /// The path's non-empty segments, for ``MalformedURLError/Reason/tooManySegments``.
+        var segmentCount = 0
     }
 }
 
 extension URLLayout.Problem {
+    /// The error for `url`, naming the limit it broke when it broke one.
     @usableFromInline
-    func error(for url: String) -> MalformedURLError {
-        MalformedURLError(url: url, reason: reason, offset: offset)
+    func error(for url: String, limits: URLLimits) -> MalformedURLError {
+        switch reason {
+        case .tooLong:
+            MalformedURLError(url: url, reason: reason, offset: offset, limit: min(limits.maxBytes, Int(Int32.max)))
+        case .tooManySegments:
+            MalformedURLError(url: url, reason: reason, offset: offset, limit: limits.maxPathSegments,
+                              segmentCount: segmentCount)
+        default:
+            MalformedURLError(url: url, reason: reason, offset: offset)
+        }
     }
 }
