@@ -2,9 +2,10 @@
 // the spec rather than from the engine, so that the trie, the pattern parser and the
 // conflict check can be compared with it.
 //
-// Everything here is slow on purpose (arrays, linear scans, re-decoding) and is shared,
-// by a symlink, with the test target (`Tests/URLRouterTests/HostileFuzzOracle.swift`),
-// which replays `Fuzz/FailCases/` through the same checks. It must therefore compile in
+// Everything here is slow on purpose (arrays, linear scans, re-decoding) and is shared by
+// symlinks with two test targets: `URLRouterTests` (`HostileFuzzOracle.swift`), which replays
+// `Fuzz/FailCases/` through the same checks, and `PatternMatcherTests`
+// (`Support/FuzzOracle.swift`), which holds it to the other reference matcher. It must therefore compile in
 // Swift 5 (the fuzz package) and Swift 6 (the tests) language modes, warning-free.
 
 import PatternMatcher
