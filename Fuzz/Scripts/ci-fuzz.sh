@@ -9,19 +9,24 @@
 #   FUZZ_SECONDS=600 Fuzz/Scripts/ci-fuzz.sh     # a longer run
 #   FUZZ_TARGETS=router Fuzz/Scripts/ci-fuzz.sh  # one target
 #   FUZZ_CONFIGURATION=debug ...                 # with Swift assertions, about 3x slower
+#   FUZZ_INTERNAL_CHECKS=0 ...                   # without the engine's internal checks (on by default:
+#                                                # trie invariants at every freeze, every lookup the
+#                                                # direct walk decides searched again and compared)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
 configuration="${FUZZ_CONFIGURATION:-release}"
+checks=()
+if [ "${FUZZ_INTERNAL_CHECKS:-1}" = 1 ]; then checks=(-Xswiftc -DURLROUTER_INTERNAL_CHECKS); fi
 targets="${FUZZ_TARGETS:-matching registration router}"
 # libFuzzer reports crashes itself; Swift's backtracer would hold a crashing run for seconds.
 export SWIFT_BACKTRACE=enable=no
 
-echo "=== building the fuzz targets ($configuration, -sanitize=fuzzer,address)"
+echo "=== building the fuzz targets ($configuration, -sanitize=fuzzer,address${checks:+, internal checks})"
 # ld.gold warns once per ASan helper symbol; nothing to act on, so those lines are dropped.
 swift build -c "$configuration" --scratch-path .build \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library "${checks[@]}" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }
 bin=".build/$configuration"
 

@@ -139,6 +139,15 @@ extension RouteTable {
         result(of: storage.firstMatch(url, walk: false).lookup, url)
     }
 
+    /// The frozen trie's broken invariants, in words (empty for every table the builder
+    /// makes); a build with `-DURLROUTER_INTERNAL_CHECKS` traps on any when it freezes.
+    @_spi(Testing)
+    public var invariantViolations: [String] { storage.invariantViolations() }
+
+    /// Whether this build checks invariants as it runs (`-DURLROUTER_INTERNAL_CHECKS`).
+    @_spi(Testing)
+    public static var checksInvariants: Bool { RouteStorage.checksInvariants }
+
     /// The number of nodes in the trie (not counting empty hash slots), for tests that
     /// bound the work of a lookup.
     @_spi(Testing)

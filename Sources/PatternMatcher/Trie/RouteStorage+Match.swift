@@ -312,6 +312,9 @@ extension RouteStorage {
         let limits = options.limits
         ContiguousUTF8.withBytes(of: url) { bytes in
             if walk, let decided = directMatch(bytes, url: url, visited: &visited) {
+                #if URLROUTER_INTERNAL_CHECKS
+                _checkDirectWalk(decided, url: url)
+                #endif
                 lookup = decided
                 return
             }

@@ -301,11 +301,15 @@ struct TrieBuilder {
         var specs: [CaptureSpec] = []
         specs.reserveCapacity(captureSpecs.count)
         specs += captureSpecs
-        return RouteStorage(
+        let storage = RouteStorage(
             nodes: frozen, nodeCount: nodes.count, extras: extras, literalBytes: literalBytes,
             typedEdges: typedEdges, converters: converters, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
             maxDepth: maxDepth, options: options)
+        #if URLROUTER_INTERNAL_CHECKS
+        storage._checkInvariants()
+        #endif
+        return storage
     }
 
     /// Hash table slots for `count` literals: at most four-fifths full, so that a probe

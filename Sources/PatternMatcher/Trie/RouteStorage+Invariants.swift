@@ -1,0 +1,173 @@
+// Internal checks: the frozen trie's invariants, stated as code, and the direct walk held
+// to the full search on every lookup it decides.
+//
+// Built with `-Xswiftc -DURLROUTER_INTERNAL_CHECKS` (as swift-collections does with
+// COLLECTIONS_INTERNAL_CHECKS), a table checks its invariants when it is frozen and every
+// lookup the direct walk decides is searched again the slow way; either trap on a
+// disagreement. CI runs the tests and a fuzz smoke in that configuration. Release and
+// debug builds without the flag pay nothing.
+
+extension RouteStorage {
+    /// Whether this build checks the engine's invariants as it runs.
+    static var checksInvariants: Bool {
+        #if URLROUTER_INTERNAL_CHECKS
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// Traps when the frozen trie breaks one of its invariants.
+    func _checkInvariants() {
+        let violations = invariantViolations()
+        precondition(violations.isEmpty, "route table invariants broken:\n" + violations.prefix(20).joined(separator: "\n"))
+    }
+
+    /// Traps when the direct walk decided `url` otherwise than the full search does.
+    func _checkDirectWalk(_ decided: RawLookup, url: String) {
+        let full = firstMatch(url, walk: false).lookup
+        precondition(decided.isSame(as: full), "the direct walk and the full search disagree on \(Echo.quotedURL(url))")
+    }
+
+    /// Every broken invariant, in words; empty for a well-formed table. What is checked:
+    /// - every index (roots, children, blocks, extras, typed edges, routes, literal bytes,
+    ///   owners) points inside its array;
+    /// - every node but the two roots has exactly one parent, and the roots none, so the
+    ///   trie is a tree over all of `nodes` but a hash table's empty slots;
+    /// - `nodeCount` is the number of records that are not empty slots;
+    /// - every literal in a hash table is found by probing from its home slot (no empty
+    ///   slot in between), so a lookup finds what the builder stored;
+    /// - every route ends at exactly one node (as its route or its catch-all route);
+    /// - route records are in pattern-text order and end at the sentinel, which ends
+    ///   where the pattern text and the capture specs end.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let nodeRange = 0..<nodes.count
+        let routeCount = routes.count - 1
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+            if !condition { problems.append(message()) }
+        }
+        check(routeCount >= 0, "no sentinel route record")
+        check(nodeRange.contains(Int(pathRoot)) && nodeRange.contains(Int(schemeRoot)) && pathRoot != schemeRoot,
+              "roots \(pathRoot), \(schemeRoot) out of \(nodes.count) nodes")
+        guard problems.isEmpty else { return problems }
+
+        var parents = [Int](repeating: 0, count: nodes.count)
+        var endings = [Int](repeating: 0, count: routeCount)
+        var emptySlots = 0
+        for (index, node) in nodes.enumerated() {
+            check(node.keyLength >= -1, "node \(index): key length \(node.keyLength)")
+            if node.keyLength > 8 {
+                check(Int(node.key) + Int(node.keyLength) <= literalBytes.count, "node \(index): literal bytes out of range")
+            }
+            check(node.route >= -1 && node.route < routeCount, "node \(index): route \(node.route)")
+            if node.route >= 0, node.route < routeCount { endings[Int(node.route)] += 1 }
+            if node.paramChild >= 0 {
+                if nodeRange.contains(Int(node.paramChild)) { parents[Int(node.paramChild)] += 1 } else {
+                    check(false, "node \(index): parameter child \(node.paramChild)")
+                }
+            }
+            let start = Int(node.literalStart), slots = Int(node.literalSlots)
+            guard start >= 0, start + slots <= nodes.count else {
+                check(false, "node \(index): literal block \(start)+\(slots)")
+                continue
+            }
+            for slot in start..<(start + slots) {
+                if nodes[slot].keyLength >= 0 {
+                    parents[slot] += 1
+                } else {
+                    check(node.isHashed, "node \(index): an empty record \(slot) in a block that is not hashed")
+                    emptySlots += 1
+                }
+            }
+            if node.isHashed { problems += hashProblems(of: node, index: index) }
+            guard node.extra >= 0 else { continue }
+            guard node.extra < extras.count else {
+                check(false, "node \(index): extra \(node.extra)")
+                continue
+            }
+            let extra = extras[Int(node.extra)]
+            check(extra.catchAllRoute >= -1 && extra.catchAllRoute < routeCount, "node \(index): catch-all route \(extra.catchAllRoute)")
+            if extra.catchAllRoute >= 0, extra.catchAllRoute < routeCount { endings[Int(extra.catchAllRoute)] += 1 }
+            let typedStart = Int(extra.typedStart), typedEnd = typedStart + Int(extra.typedCount)
+            guard typedStart >= 0, typedEnd <= typedEdges.count else {
+                check(false, "node \(index): typed edges \(typedStart)..<\(typedEnd)")
+                continue
+            }
+            for edge in typedEdges[typedStart..<typedEnd] {
+                check(edge.converter >= 0 && Int(edge.converter) < 3 + converters.count, "node \(index): converter \(edge.converter)")
+                if nodeRange.contains(Int(edge.child)) { parents[Int(edge.child)] += 1 } else {
+                    check(false, "node \(index): typed child \(edge.child)")
+                }
+            }
+        }
+        for (index, count) in parents.enumerated() {
+            let isRoot = index == Int(pathRoot) || index == Int(schemeRoot)
+            let isEmptySlot = nodes[index].keyLength < 0 && count == 0 && !isRoot
+            if isRoot {
+                check(count == 0, "root \(index) has a parent")
+            } else if !isEmptySlot {
+                check(count == 1, "node \(index) has \(count) parents")
+            }
+        }
+        check(nodeCount == nodes.count - emptySlots, "node count \(nodeCount), records \(nodes.count), empty slots \(emptySlots)")
+        for (route, count) in endings.enumerated() where count != 1 {
+            check(false, "route \(route) ends at \(count) nodes")
+        }
+        for route in 0..<max(routeCount, 0) {
+            check(routes[route].patternOffset <= routes[route + 1].patternOffset
+                  && routes[route].capturesStart <= routes[route + 1].capturesStart,
+                  "route \(route): records out of order")
+            check(routes[route].owner >= 0 && Int(routes[route].owner) < owners.count, "route \(route): owner \(routes[route].owner)")
+        }
+        if let sentinel = routes.last {
+            check(Int(sentinel.patternOffset) == patternText.utf8.count && Int(sentinel.capturesStart) == captureSpecs.count,
+                  "the sentinel route record does not end the pattern text and the capture specs")
+        }
+        return problems
+    }
+
+    /// The literals of `node`'s hash table that a probe from their home slot would miss.
+    private func hashProblems(of node: TrieNode, index: Int) -> [String] {
+        let start = Int(node.literalStart), slots = Int(node.literalSlots)
+        var problems: [String] = []
+        for slot in 0..<slots {
+            let child = nodes[start + slot]
+            guard child.keyLength >= 0 else { continue }
+            let bytes = literalText(child)
+            let hash = bytes.withUnsafeBufferPointer { buffer in
+                literalHash(word: child.keyLength <= 8 ? child.key : 0, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                            bytes.count, fold: false)
+            }
+            var probe = homeSlot(hash, slots: slots)
+            while probe != slot {
+                if nodes[start + probe].keyLength < 0 {
+                    problems.append("node \(index): the literal in slot \(slot) is past an empty slot from its home slot")
+                    break
+                }
+                probe = probe + 1 == slots ? 0 : probe + 1
+            }
+        }
+        return problems
+    }
+}
+
+extension RawLookup {
+    /// Whether two outcomes are the same: the same route with the same recorded ranges, no
+    /// match, or the same problem at the same place.
+    func isSame(as other: RawLookup) -> Bool {
+        switch (self, other) {
+        case (.notFound, .notFound):
+            return true
+        case (.malformed(let a), .malformed(let b)):
+            return a.reason == b.reason && a.offset == b.offset
+        case (.matched(let a), .matched(let b)):
+            guard a.route == b.route, a.viaCatchAll == b.viaCatchAll, a.hasScheme == b.hasScheme, a.hasHost == b.hasHost,
+                  a.captures.count == b.captures.count else { return false }
+            let inline = min(Int(a.captures.count), CaptureBuffer.inlineCapacity)
+            return (0..<inline).allSatisfy { a.captures[$0] == b.captures[$0] }
+        default:
+            return false
+        }
+    }
+}
