@@ -38,6 +38,11 @@ let package = Package(
             name: "Report",
             dependencies: ["Contenders", "Workloads", "MallocCounter"]
         ),
+        // A lookup loop for `Scripts/instructions.sh` to count instructions of under callgrind.
+        .executableTarget(
+            name: "InstructionCount",
+            dependencies: ["Contenders", "Workloads"]
+        ),
         // ordo-one/benchmark suite: allocation counts of the matcher are gated by Thresholds/.
         .executableTarget(
             name: "RouterBenchmarks",

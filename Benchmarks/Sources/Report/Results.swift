@@ -172,6 +172,45 @@ struct Results {
             targets.append(Target(goal: "≤ 128 bytes per route after registration (matcher)", measured: all,
                                   met: largest <= 128))
         }
+        targets += registrationRatioTargets
+        return targets
+    }
+
+    /// Registration set against a baseline registered in the same run: the matcher against a
+    /// dictionary of the same strings (the least a table can cost), and the router against the
+    /// matcher it builds on; and what the router keeps per route.
+    private var registrationRatioTargets: [Target] {
+        func registration(_ contender: String, _ workload: String) -> RegistrationResult? {
+            registrations.first { $0.contender == contender && $0.workload == workload && $0.refusal == nil }
+        }
+        var targets: [Target] = []
+        let families = ["deep 10,000", "flat 10,000"]
+        let matcherVsDictionary = families.compactMap { name -> (String, Double)? in
+            guard let matcher = registration(Self.reference, name)?.milliseconds,
+                  let dictionary = registration(ExactStringDictionary.name, name)?.milliseconds else { return nil }
+            return (name, matcher / dictionary)
+        }
+        if let worst = matcherVsDictionary.max(by: { $0.1 < $1.1 }) {
+            targets.append(Target(goal: "register 10,000 routes ≤ 4× the exact-string dictionary of the same strings (matcher)",
+                                  measured: matcherVsDictionary.map { "\($0.0) \(format($0.1, digits: 1))×" }.joined(separator: ", "),
+                                  met: worst.1 <= 4))
+        }
+        let routerVsMatcher = families.compactMap { name -> (String, Double)? in
+            guard let router = registration(URLRouterOpen.name, name)?.milliseconds,
+                  let matcher = registration(Self.reference, name)?.milliseconds else { return nil }
+            return (name, router / matcher)
+        }
+        if let worst = routerVsMatcher.max(by: { $0.1 < $1.1 }) {
+            targets.append(Target(goal: "Router registration ≤ 2× the matcher's alone",
+                                  measured: routerVsMatcher.map { "\($0.0) \(format($0.1, digits: 2))×" }.joined(separator: ", "),
+                                  met: worst.1 <= 2))
+        }
+        let routerBytes = families.compactMap { name in registration(URLRouterOpen.name, name)?.bytesPerRoute.map { (name, $0) } }
+        if let largest = routerBytes.max(by: { $0.1 < $1.1 }) {
+            targets.append(Target(goal: "Router heap ≤ 200 bytes per route after registration",
+                                  measured: routerBytes.map { "\($0.0) \(format($0.1, digits: 0)) B" }.joined(separator: ", "),
+                                  met: largest.1 <= 200))
+        }
         return targets
     }
 
