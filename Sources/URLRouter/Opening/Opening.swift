@@ -26,8 +26,10 @@ final class Opening: Sendable {
         case matched(Opening)
         /// No route matches; interceptors may still redirect the URL.
         case unmatched(Opening)
-        /// The open ends before any interceptor or handler: malformed or refused.
-        case finished(OpenResult)
+        /// The open ends before any interceptor or handler: malformed or refused. Boxed, so
+        /// that every case is one reference and the common cases copy as one retain
+        /// (`OpenResult` is large, and copying it inline made every start pay for it).
+        indirect case finished(OpenResult)
     }
 
     /// Looks `url` up for `source` (or, when `nil`, the source of the open being handled
@@ -76,15 +78,19 @@ final class Opening: Sendable {
     /// Kept small (the table, the URL, a flag), so that the common open, whose best match's
     /// handler takes the URL, copies nothing it does not need.
     struct Candidates {
-        private let table: RouteTable<Int>
-        private let url: String
-        private var later: DropFirstSequence<MatchSequence<Int>>.Iterator?
+        /// The search for later matches, in a box made only when a handler declines, so that
+        /// the common open neither builds nor destroys an iterator.
+        private final class Later {
+            var iterator: DropFirstSequence<MatchSequence<Int>>.Iterator
+            init(_ iterator: DropFirstSequence<MatchSequence<Int>>.Iterator) { self.iterator = iterator }
+        }
+        private let opening: Opening
+        private var later: Later?
         /// The number of the match last returned (by ``next(after:)``, or `first` itself).
         private(set) var index: Int
 
         init(_ opening: Opening, index: Int = 0) {
-            self.table = opening.table
-            self.url = opening.url
+            self.opening = opening
             self.index = index
         }
 
@@ -92,8 +98,8 @@ final class Opening: Sendable {
         /// matches are searched for only after a handler declined.
         mutating func next() -> RouteMatch<Int>? {
             index += 1
-            if later == nil { later = table.matches(url).dropFirst(index).makeIterator() }
-            return later?.next()
+            if later == nil { later = Later(opening.table.matches(opening.url).dropFirst(index).makeIterator()) }
+            return later?.iterator.next()
         }
     }
 
@@ -132,6 +138,13 @@ final class Opening: Sendable {
         case needsMainActor
         /// An asynchronous handler.
         case needsAsync
+    }
+
+    /// Runs the handler of `match`'s route on the calling thread, if it can run there; the
+    /// route comes back with how it ended.
+    func runHere(_ match: RouteMatch<Int>, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
+        let route = snapshot.routes[match.value]
+        return (route, runHere(route.handler, request(for: match, route: route, token: token)))
     }
 
     /// Runs `handler` on the calling thread, if it can run there.

@@ -40,15 +40,14 @@ extension Router {
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
-        let first: RouteMatch<Int>?
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
         case .finished(let result):
             channel?.discard()
             return result
-        case .unmatched(let started): (opening, first) = (started, nil)
-        case .matched(let started): (opening, first) = (started, started.first)
+        case .unmatched(let started), .matched(let started):
+            opening = started
         }
-        switch opening.interceptHere(first: first, channel: channel) {
+        switch opening.interceptHere(first: opening.first, channel: channel) {
         case .proceed:
             break
         case .finished(let result):
@@ -57,11 +56,13 @@ extension Router {
         case .needsAsync(let index):
             let interceptor = opening.interceptors(first: nil).list[index].interceptor.info
             return .intercepting(interceptor, finishLater(channel) {
-                if let decided = await opening.interceptAwaiting(first: first, from: index, channel: channel) { return decided }
-                return await opening.runAwaiting(first: first, channel: channel)
+                if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
+                    return decided
+                }
+                return await opening.runAwaiting(first: opening.first, channel: channel)
             })
         }
-        guard let first else {
+        guard opening.first != nil else {
             channel?.discard()
             opening.notifyUnmatched()
             return .unmatched
@@ -71,10 +72,12 @@ extension Router {
         let token = channel.map(ReplyToken.init)
         var declined = Opening.Declines()
         var candidates = Opening.Candidates(opening)
-        var match = first
+        // The best match is read where the opening keeps it; a later one (after a decline)
+        // is kept here. Copying a match is not free: it is read in place where it can be.
+        var later: RouteMatch<Int>?
+        var (route, step) = opening.runHere(opening.first!, token: token)
         while true {
-            let route = opening.snapshot.routes[match.value]
-            switch opening.runHere(route.handler, opening.request(for: match, route: route, token: token)) {
+            switch step {
             case .handled:
                 return .handled(route.info)
             case .failed(let error):
@@ -83,13 +86,14 @@ extension Router {
             case .declined(let reason):
                 declined.add(route.info, reason)
             case .needsMainActor, .needsAsync:
-                let (index, declinedSoFar) = (candidates.index, declined)
-                return .pending(route.info, finishLater(channel) { [match] in
+                let (index, declinedSoFar, match) = (candidates.index, declined, later ?? opening.first!)
+                return .pending(route.info, finishLater(channel) {
                     await opening.runAwaiting(from: match, index: index, declined: declinedSoFar, token: token)
                 })
             }
             guard let following = candidates.next() else { break }
-            match = following
+            later = following
+            (route, step) = opening.runHere(following, token: token)
         }
         channel?.discard()
         return declined.result

@@ -40,25 +40,55 @@ enum RouteHandler: Sendable {
 }
 
 /// A matched route, as handlers and results describe it.
+///
+/// A value, held as one reference to fields made once at registration, so that the requests
+/// and results of every open copy it with one retain instead of one per string.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
+    private final class Fields: Sendable {
+        let pattern: String
+        let name: String?
+        let module: String
+        let exposure: Exposure
+        let typedRoute: String?
+
+        init(pattern: String, name: String?, module: String, exposure: Exposure, typedRoute: String?) {
+            self.pattern = pattern
+            self.name = name
+            self.module = module
+            self.exposure = exposure
+            self.typedRoute = typedRoute
+        }
+    }
+    private let fields: Fields
+
     /// The pattern as registered.
-    public let pattern: String
+    public var pattern: String { fields.pattern }
     /// The route's name, if it was given one.
-    public let name: String?
+    public var name: String? { fields.name }
     /// The module that registered it.
-    public let module: String
+    public var module: String { fields.module }
     /// Who may reach it.
-    public let exposure: Exposure
+    public var exposure: Exposure { fields.exposure }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
-    public let typedRoute: String?
+    public var typedRoute: String? { fields.typedRoute }
 
     init(pattern: String, name: String?, module: String, exposure: Exposure, typedRoute: String? = nil) {
-        self.pattern = pattern
-        self.name = name
-        self.module = module
-        self.exposure = exposure
-        self.typedRoute = typedRoute
+        fields = Fields(pattern: pattern, name: name, module: module, exposure: exposure, typedRoute: typedRoute)
+    }
+
+    public static func == (lhs: RouteInfo, rhs: RouteInfo) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
+                && lhs.exposure == rhs.exposure && lhs.typedRoute == rhs.typedRoute)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(name)
+        hasher.combine(module)
+        hasher.combine(exposure)
+        hasher.combine(typedRoute)
     }
 
     /// The pattern, the name and the module, each bounded and escaped.
