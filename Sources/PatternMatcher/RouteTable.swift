@@ -17,10 +17,10 @@
 /// }
 /// ```
 public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
-    @usableFromInline let storage: RouteStorage
+    @usableFromInline let storage: FrozenTrie
     @usableFromInline let values: [Value]
 
-    init(storage: RouteStorage, values: [Value]) {
+    init(storage: FrozenTrie, values: [Value]) {
         self.storage = storage
         self.values = values
     }
@@ -38,7 +38,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// One registered route.
     public struct Route: Sendable {
-        let storage: RouteStorage
+        let storage: FrozenTrie
         let index: Int
         /// The route's value.
         public let value: Value
@@ -146,7 +146,7 @@ extension RouteTable {
 
     /// Whether this build checks invariants as it runs (`-DURLROUTER_INTERNAL_CHECKS`).
     @_spi(Testing)
-    public static var checksInvariants: Bool { RouteStorage.checksInvariants }
+    public static var checksInvariants: Bool { FrozenTrie.checksInvariants }
 
     /// The number of nodes in the trie (not counting empty hash slots), for tests that
     /// bound the work of a lookup.
@@ -162,6 +162,6 @@ extension RouteTable {
         return bytes(s.nodes) + bytes(s.extras) + bytes(s.literalBytes)
             + bytes(s.typedEdges) + bytes(s.routes) + bytes(s.captureSpecs) + bytes(s.owners)
             + s.patternText.utf8.count + s.owners.reduce(0) { $0 + $1.utf8.count }
-            + bytes(values) + MemoryLayout<RouteStorage>.size
+            + bytes(values) + MemoryLayout<FrozenTrie>.size
     }
 }

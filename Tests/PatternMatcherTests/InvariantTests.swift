@@ -2,7 +2,7 @@ import Foundation
 @testable @_spi(Testing) import PatternMatcher
 import Testing
 
-/// The frozen trie's invariants (`RouteStorage.invariantViolations()`): they hold for every
+/// The frozen trie's invariants (`FrozenTrie.invariantViolations()`): they hold for every
 /// table the builder makes, and the check finds a table that breaks them. A build with
 /// `-DURLROUTER_INTERNAL_CHECKS` (CI runs the tests so) also checks them at every freeze
 /// and holds every lookup the direct walk decides to the full search.
@@ -40,8 +40,8 @@ struct InvariantTests {
         let table = try makeTable((0..<40).map { "/a/literal-number-\($0)/:x" } + ["/a/:y/b"])
         let storage = table.storage
         #expect(storage.invariantViolations().isEmpty)
-        func copy(nodes: [TrieNode]? = nil, nodeCount: Int? = nil, routes: [RouteRecord]? = nil) -> RouteStorage {
-            RouteStorage(nodes: nodes ?? storage.nodes, nodeCount: nodeCount ?? storage.nodeCount, extras: storage.extras,
+        func copy(nodes: [TrieNode]? = nil, nodeCount: Int? = nil, routes: [RouteRecord]? = nil) -> FrozenTrie {
+            FrozenTrie(nodes: nodes ?? storage.nodes, nodeCount: nodeCount ?? storage.nodeCount, extras: storage.extras,
                          literalBytes: storage.literalBytes, typedEdges: storage.typedEdges, converters: storage.converters,
                          routes: routes ?? storage.routes, captureSpecs: storage.captureSpecs, patternText: storage.patternText,
                          owners: storage.owners, pathRoot: storage.pathRoot, schemeRoot: storage.schemeRoot,

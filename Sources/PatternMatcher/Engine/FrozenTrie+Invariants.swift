@@ -7,7 +7,7 @@
 // disagreement. CI runs the tests and a fuzz smoke in that configuration. Release and
 // debug builds without the flag pay nothing.
 
-extension RouteStorage {
+extension FrozenTrie {
     /// Whether this build checks the engine's invariants as it runs.
     static var checksInvariants: Bool {
         #if URLROUTER_INTERNAL_CHECKS

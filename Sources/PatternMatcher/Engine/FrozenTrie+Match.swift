@@ -137,7 +137,7 @@ func findLiteral(in node: TrieNode, _ nodes: UnsafeBufferPointer<TrieNode>, _ li
     }
 }
 
-extension RouteStorage {
+extension FrozenTrie {
     /// Runs the search from `state` until the next route matches, or the trie is exhausted.
     func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
                  url: String) -> Hit? {

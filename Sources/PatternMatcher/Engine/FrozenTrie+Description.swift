@@ -1,4 +1,4 @@
-extension RouteStorage {
+extension FrozenTrie {
     /// The trie as an indented tree, children in the order the matcher tries them:
     ///
     /// ```

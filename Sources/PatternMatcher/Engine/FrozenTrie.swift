@@ -10,7 +10,7 @@
 /// line per level however large the table. Blocks are laid out depth first, so a chain
 /// of single children shares lines with its parent.
 @usableFromInline
-final class RouteStorage: Sendable {
+final class FrozenTrie: Sendable {
     /// Every node, grouped in blocks of siblings; a hash table's empty slots are records
     /// with ``TrieNode/keyLength`` `-1`.
     let nodes: [TrieNode]
@@ -123,7 +123,7 @@ final class RouteStorage: Sendable {
 /// lives in a ``NodeExtra``.
 struct TrieNode: Sendable {
     /// The literal leading here: its bytes when it has at most eight (little-endian,
-    /// zero-padded), else its offset in ``RouteStorage/literalBytes``.
+    /// zero-padded), else its offset in ``FrozenTrie/literalBytes``.
     var key: UInt64 = 0
     /// The literal's length; -1 for a node no literal leads to and for an empty hash slot.
     var keyLength: Int32 = -1

@@ -35,7 +35,7 @@ extension RouteTable {
     }
 }
 
-extension RouteStorage {
+extension FrozenTrie {
     /// `text` parsed against this table's converters, and the route registered with exactly
     /// that text, if there is one.
     func registeredRoute(_ text: String) -> (pattern: RoutePattern, route: Int)? {

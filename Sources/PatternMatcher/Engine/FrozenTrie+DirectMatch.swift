@@ -10,7 +10,7 @@
 // literal) it leaves undecided, and the caller runs the full search from the start. So
 // it decides the common cases, and always as the full search would.
 
-extension RouteStorage {
+extension FrozenTrie {
     /// The outcome for the URL in `bytes` when one straight descent decides it (a match, or
     /// no match with nothing to backtrack to), else `nil`: the caller then runs the full
     /// search, which also reports a malformed URL.

@@ -171,7 +171,7 @@ struct TrieBuilder {
     /// depth first, a node's children as one block: its literal children (a hash table
     /// when there are many), then its typed children and its parameter child, so a chain
     /// of single children runs through adjacent records.
-    func freeze() -> RouteStorage {
+    func freeze() -> FrozenTrie {
         // Literal edges grouped by parent (a counting sort), and typed children by parent.
         var firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
         for node in 0..<nodes.count { firstEdge[node + 1] = firstEdge[node] + nodes[node].literalCount }
@@ -301,7 +301,7 @@ struct TrieBuilder {
         var specs: [CaptureSpec] = []
         specs.reserveCapacity(captureSpecs.count)
         specs += captureSpecs
-        let storage = RouteStorage(
+        let storage = FrozenTrie(
             nodes: frozen, nodeCount: nodes.count, extras: extras, literalBytes: literalBytes,
             typedEdges: typedEdges, converters: converters, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,

@@ -47,12 +47,12 @@ struct Found: Sendable {
 /// the URL.
 @usableFromInline
 struct RawMatch: Sendable {
-    @usableFromInline let storage: RouteStorage
+    @usableFromInline let storage: FrozenTrie
     @usableFromInline let url: String
     @usableFromInline let found: Found
 
     @inlinable
-    init(storage: RouteStorage, url: String, found: Found) {
+    init(storage: FrozenTrie, url: String, found: Found) {
         self.storage = storage
         self.url = url
         self.found = found
