@@ -8,6 +8,14 @@
 public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
     let table: RouteTable<Value>
     let url: String
+    /// The match to resume after, when the sequence starts after one (``RouteTable/matches(after:)``).
+    let resumingAfter: Found?
+
+    init(table: RouteTable<Value>, url: String, resumingAfter: Found? = nil) {
+        self.table = table
+        self.url = url
+        self.resumingAfter = resumingAfter
+    }
 
     /// Why the URL is malformed, if it is; a malformed URL yields no match.
     public var malformed: MalformedURLError? {
@@ -15,7 +23,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
         return nil
     }
 
-    public func makeIterator() -> Iterator { Iterator(table: table, url: url) }
+    public func makeIterator() -> Iterator { Iterator(table: table, url: url, resumingAfter: resumingAfter) }
 
     /// Resumes the search after each match; each trie node is entered at most once.
     public struct Iterator: IteratorProtocol, Sendable {
@@ -26,8 +34,11 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
         private var scratch: [UInt8] = []
         private var state = SearchState(depth: -1, visited: 0)
 
-        /// - Parameter url: a string that entered the engine (``ContiguousUTF8/entering(_:)``).
-        init(table: RouteTable<Value>, url: String) {
+        /// - Parameters:
+        ///   - url: a string that entered the engine (``ContiguousUTF8/entering(_:)``).
+        ///   - resumingAfter: a match of this table for `url`: the search starts where it
+        ///     found it, so the first match returned is the one after it.
+        init(table: RouteTable<Value>, url: String, resumingAfter: Found?) {
             self.table = table
             self.url = url
             let storage = table.storage
@@ -45,10 +56,18 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
             }
             guard problem == nil else { return }
             frames[0].node = layout.schemeEnd >= 0 ? storage.schemeRoot : storage.pathRoot
+            var state = SearchState(depth: 0, visited: 1)
+            if let found = resumingAfter {
+                // Not a match of this table for this URL: nothing follows it.
+                guard let resumed = frames.withUnsafeMutableBufferPointer({
+                    storage.resumePoint(after: found, frames: $0.baseAddress!, capacity: $0.count)
+                }) else { return }
+                state = resumed
+            }
             self.frames = frames
             self.layout = layout
             scratch = Array(repeating: 0, count: layout.keyHasPercent ? layout.count : 0)
-            state = SearchState(depth: 0, visited: 1)
+            self.state = state
         }
 
         public mutating func next() -> RouteMatch<Value>? {

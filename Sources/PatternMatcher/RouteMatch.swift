@@ -51,20 +51,20 @@ public struct RouteMatch<Value: Sendable>: Sendable {
 
     /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var query: QueryItems {
-        let layout = raw.layout
-        return QueryItems(url: raw.url, start: layout.queryStart, end: layout.queryEnd)
+        let parts = raw.parts
+        return QueryItems(url: raw.url, start: Int(parts.queryStart), end: parts.queryEnd(count: raw.url.utf8.count))
     }
 
     /// The percent-decoded fragment, or `nil` when the URL has no `#`.
     public var fragment: Substring? {
-        let layout = raw.layout
-        guard layout.fragmentStart >= 0 else { return nil }
-        return decodedSubstring(raw.url, layout.fragmentStart..<layout.count)
+        let start = Int(raw.parts.fragmentStart)
+        guard start >= 0 else { return nil }
+        return decodedSubstring(raw.url, start..<raw.url.utf8.count)
     }
 
     /// Whether the URL's authority carried `userinfo@` (a router refuses such URLs from
     /// external sources).
-    public var hasUserinfo: Bool { raw.layout.hasUserinfo }
+    public var hasUserinfo: Bool { raw.parts.hasUserinfo }
 }
 
 /// The path parameters of a match: a name → value view decoded on read.
@@ -121,9 +121,8 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         if spec.isRest {
             guard isHostPosition else { return decodedSubstring(raw.url, range) }
             // A catch-all at the host position starts with the host as written.
-            let layout = raw.layout
-            let host = decodedSubstring(raw.url, layout.hostStart..<layout.hostEnd)
-            let path = decodedSubstring(raw.url, layout.pathStart..<layout.pathEnd)
+            let host = decodedSubstring(raw.url, raw.parts.host)
+            let path = decodedSubstring(raw.url, raw.parts.path)
             return Substring(host + path)
         }
         let lowercase = (raw.hasScheme && position == 0) || isHostPosition

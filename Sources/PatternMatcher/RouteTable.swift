@@ -81,6 +81,23 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         MatchSequence(table: self, url: ContiguousUTF8.entering(url))
     }
 
+    /// The routes that match `match`'s URL after `match`, in precedence order: what a
+    /// router tries when the handler of `match` declines. The search resumes where it found
+    /// `match` instead of starting again, so each trie node is still entered at most once
+    /// over the best match and all that follow.
+    ///
+    /// - Parameter match: a match this table returned; a match of another table yields
+    ///   nothing.
+    /// - Complexity: O(n + d) to set up, n the URL's length and d the key positions of
+    ///   `match`'s pattern; then as ``matches(_:)``.
+    package func matches(after match: RouteMatch<Value>) -> MatchSequence<Value> {
+        let found = match.raw.found
+        // Route -1 resumes nowhere: the sequence is empty.
+        let resumed = match.raw.storage === storage
+            ? found : Found(route: -1, viaCatchAll: false, parts: found.parts, captures: CaptureBuffer())
+        return MatchSequence(table: self, url: match.raw.url, resumingAfter: resumed)
+    }
+
     public var description: String { storage.treeDescription() }
 }
 

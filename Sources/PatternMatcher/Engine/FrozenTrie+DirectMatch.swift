@@ -124,7 +124,8 @@ extension FrozenTrie {
 
             var i = 0
             var hasScheme = false
-            var hasHost = false
+            var hostStart = 0
+            var hostEnd = 0
             // The scheme and the host, compared folded (Matching rules, "From a URL to a route key").
             if let j = URLLayout.schemeEnd(bytes) {
                 hasScheme = true
@@ -134,7 +135,7 @@ extension FrozenTrie {
                 i = j &+ 1
                 if i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash {
                     i &+= 2
-                    let hostStart = i
+                    hostStart = i
                     while i < count {
                         let byte = base[i]
                         if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
@@ -144,7 +145,7 @@ extension FrozenTrie {
                         i &+= 1
                     }
                     guard i > hostStart else { return nil }
-                    hasHost = true
+                    hostEnd = i
                     let length = i &- hostStart
                     guard descend(&walk, hostStart, i, word: shortKey(base + hostStart, min(length, 8),
                                                                available: count &- hostStart, fold: false),
@@ -153,6 +154,7 @@ extension FrozenTrie {
             }
 
             // The path, a segment at a time; the first word read of a segment is also its key word.
+            let pathStart = i
             var segments = 0
             while true {
                 while i < count, base[i] == ASCII.slash { i &+= 1 }
@@ -169,17 +171,35 @@ extension FrozenTrie {
                 }
             }
             guard walk.node.route >= 0 else { return stopped(walk, at: i, segments: segments) }
-            // Only a query and a fragment remain, valid without a '%'; with one, the full parse
-            // checks them. (A plain loop rather than `plainRest`: no path segment is left to
-            // count, and the lookup's hot path is shorter without.)
             guard segments <= maxSegments else { return nil }
-            while i < count {
-                if base[i] == ASCII.percent { return nil }
+            // Only a query and a fragment remain, valid without a '%'; with one, the full parse
+            // checks them. Their offsets are noted on the way, so reading them never parses
+            // the URL again. (Plain loops rather than `plainRest`: no path segment is left to
+            // count, and the lookup's hot path is shorter without.)
+            let pathEnd = i
+            var queryStart = -1
+            var fragmentStart = -1
+            if i < count, base[i] == ASCII.question {
                 i &+= 1
+                queryStart = i
+                while i < count, base[i] != ASCII.hash {
+                    if base[i] == ASCII.percent { return nil }
+                    i &+= 1
+                }
+            }
+            if i < count {  // base[i] == '#'
+                i &+= 1
+                fragmentStart = i
+                while i < count {
+                    if base[i] == ASCII.percent { return nil }
+                    i &+= 1
+                }
             }
             visited = walk.entered
-            return .matched(Found(route: walk.node.route, hasScheme: hasScheme, hasHost: hasHost, viaCatchAll: false,
-                                  captures: walk.captures))
+            let parts = URLParts(hostStart: hostStart, hostEnd: hostEnd, pathStart: pathStart, pathEnd: pathEnd,
+                                 queryStart: queryStart, fragmentStart: fragmentStart,
+                                 hasScheme: hasScheme, hasUserinfo: false)
+            return .matched(Found(route: walk.node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
         }}}}
     }
 }

@@ -153,7 +153,7 @@ extension FrozenTrie {
 }
 
 extension RawLookup {
-    /// Whether two outcomes are the same: the same route with the same recorded ranges, no
+    /// Whether two outcomes are the same: the same route with the same recorded ranges and URL parts, no
     /// match, or the same problem at the same place.
     func isSame(as other: RawLookup) -> Bool {
         switch (self, other) {
@@ -162,7 +162,7 @@ extension RawLookup {
         case (.malformed(let a), .malformed(let b)):
             return a.reason == b.reason && a.offset == b.offset
         case (.matched(let a), .matched(let b)):
-            guard a.route == b.route, a.viaCatchAll == b.viaCatchAll, a.hasScheme == b.hasScheme, a.hasHost == b.hasHost,
+            guard a.route == b.route, a.viaCatchAll == b.viaCatchAll, a.parts == b.parts,
                   a.captures.count == b.captures.count else { return false }
             let inline = min(Int(a.captures.count), CaptureBuffer.inlineCapacity)
             return (0..<inline).allSatisfy { a.captures[$0] == b.captures[$0] }

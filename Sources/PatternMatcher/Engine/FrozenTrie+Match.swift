@@ -367,7 +367,6 @@ extension FrozenTrie {
             captures.append(start: segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start),
                             end: layout.pathEnd)
         }
-        return Found(route: hit.route, hasScheme: layout.schemeEnd >= 0, hasHost: layout.hostEnd > layout.hostStart,
-                     viaCatchAll: hit.viaCatchAll, captures: captures)
+        return Found(route: hit.route, viaCatchAll: hit.viaCatchAll, parts: URLParts(layout), captures: captures)
     }
 }

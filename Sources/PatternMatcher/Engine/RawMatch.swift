@@ -25,24 +25,76 @@ struct CaptureBuffer: Sendable {
     }
 }
 
+/// Where the parts that are read after a match lie in the URL (UTF-8 offsets), found while
+/// matching: reading the query, the fragment, a catch-all at the host or whether the URL
+/// carried userinfo never parses the URL again.
+@usableFromInline
+struct URLParts: Sendable, Equatable {
+    /// The host, `hostStart == hostEnd` when there is none.
+    let hostStart: Int32
+    let hostEnd: Int32
+    /// The path, up to `?`, `#` or the end.
+    let pathStart: Int32
+    let pathEnd: Int32
+    /// The first byte of the query (after `?`), or -1 when the URL has no query.
+    let queryStart: Int32
+    /// The first byte of the fragment (after `#`), or -1 when the URL has no fragment.
+    let fragmentStart: Int32
+    let hasScheme: Bool
+    /// Whether the authority carried `userinfo@`.
+    let hasUserinfo: Bool
+
+    init(hostStart: Int, hostEnd: Int, pathStart: Int, pathEnd: Int, queryStart: Int, fragmentStart: Int,
+         hasScheme: Bool, hasUserinfo: Bool) {
+        assert(hostStart <= hostEnd && pathStart <= pathEnd, "a part never ends before it starts")
+        assert(queryStart < 0 || queryStart > pathEnd, "the query starts after the path and its '?'")
+        assert(fragmentStart < 0 || fragmentStart > max(pathEnd, queryStart), "the fragment comes last")
+        self.hostStart = Int32(truncatingIfNeeded: hostStart)
+        self.hostEnd = Int32(truncatingIfNeeded: hostEnd)
+        self.pathStart = Int32(truncatingIfNeeded: pathStart)
+        self.pathEnd = Int32(truncatingIfNeeded: pathEnd)
+        self.queryStart = Int32(truncatingIfNeeded: queryStart)
+        self.fragmentStart = Int32(truncatingIfNeeded: fragmentStart)
+        self.hasScheme = hasScheme
+        self.hasUserinfo = hasUserinfo
+    }
+
+    /// The parts as the full parse found them.
+    init(_ layout: URLLayout) {
+        self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
+                  pathEnd: layout.pathEnd, queryStart: layout.queryStart, fragmentStart: layout.fragmentStart,
+                  hasScheme: layout.schemeEnd >= 0, hasUserinfo: layout.hasUserinfo)
+    }
+
+    var hasHost: Bool { hostEnd > hostStart }
+    var host: Range<Int> { Int(hostStart)..<Int(hostEnd) }
+    var path: Range<Int> { Int(pathStart)..<Int(pathEnd) }
+
+    /// Where the query ends in a URL of `count` bytes: at the fragment's `#`, or the end.
+    func queryEnd(count: Int) -> Int { fragmentStart >= 0 ? Int(fragmentStart) - 1 : count }
+}
+
 /// What the search found, before it is paired with the table, the URL and the value:
 /// plain values, so that a lookup returns it without touching a reference count.
 @usableFromInline
 struct Found: Sendable {
     @usableFromInline let route: Int32
-    /// Whether the URL has a scheme and a host: their captures are read lowercased.
-    let hasScheme: Bool
-    let hasHost: Bool
     /// Whether the route matched through its `**` rather than ending exactly here.
     let viaCatchAll: Bool
+    /// Where the URL's parts lie.
+    let parts: URLParts
     /// The ranges the search recorded; the route's capture specs index them.
     let captures: CaptureBuffer
+
+    var hasScheme: Bool { parts.hasScheme }
+    var hasHost: Bool { parts.hasHost }
 }
 
 /// A match before it is paired with its value: everything non-generic.
 ///
-/// Kept small, so that returning it moves a few words: the query, fragment and host
-/// offsets are found again from `url` when they are read. Built in the caller's code
+/// It carries the offsets of the URL's parts (``URLParts``), so reading any of them after
+/// the match needs no second parse; only a route with more than eight parameter segments
+/// parses the URL again, once, for the later ranges (``slotRanges()``). Built in the caller's code
 /// (inlinable), so that a caller reading only the value retains neither the table nor
 /// the URL.
 @usableFromInline
@@ -63,6 +115,7 @@ struct RawMatch: Sendable {
     var hasHost: Bool { found.hasHost }
     var viaCatchAll: Bool { found.viaCatchAll }
     var captures: CaptureBuffer { found.captures }
+    var parts: URLParts { found.parts }
 
     /// The ranges recorded in every slot (see ``CaptureSpec/slot``), in slot order.
     ///
@@ -85,27 +138,24 @@ struct RawMatch: Sendable {
         }
         assert(positions.count == count, "one slot for every non-literal segment")
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
-        let layout = frames.withUnsafeMutableBufferPointer { parsedAgain(segments: $0) }
+        frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
         for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
             let segment = frames[position].segment
-            let start = segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start)
-            ranges.append(pattern.segments[position].isCatchAll ? start..<layout.pathEnd : start..<Int(segment.end))
+            let pathEnd = Int(parts.pathEnd)
+            let start = segment.has(KeySegment.exhausted) ? pathEnd : Int(segment.start)
+            ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
         return ranges
     }
 
-    /// The URL's layout, parsed again (the URL was valid when it matched).
-    var layout: URLLayout { parsedAgain() }
-
     /// Parses the URL again, without limits (it was valid when it matched), writing its
-    /// first key segments into `segments` when given.
-    private func parsedAgain(segments: UnsafeMutableBufferPointer<Frame>? = nil) -> URLLayout {
+    /// first key segments into `segments`.
+    private func parseAgain(segments: UnsafeMutableBufferPointer<Frame>) {
         var layout = URLLayout.empty
         _ = ContiguousUTF8.withBytes(of: url) {
             URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
-                            segments: segments?.baseAddress, capacity: segments?.count ?? 0, into: &layout)
+                            segments: segments.baseAddress, capacity: segments.count, into: &layout)
         }
-        return layout
     }
 }
 

@@ -72,33 +72,37 @@ final class Opening: Sendable {
         self.trail = trail
     }
 
-    /// The matches whose handlers may be tried, best first, from match number `index`
-    /// (0 for the best), which is `first`.
+    /// The matches whose handlers may be tried after one declined, in precedence order.
     ///
-    /// Kept small (the table, the URL, a flag), so that the common open, whose best match's
-    /// handler takes the URL, copies nothing it does not need.
+    /// Kept small (the opening and the match to resume after), so that the common open,
+    /// whose best match's handler takes the URL, copies nothing it does not need.
     struct Candidates {
         /// The search for later matches, in a box made only when a handler declines, so that
-        /// the common open neither builds nor destroys an iterator.
+        /// the common open neither builds nor destroys an iterator. It resumes where the
+        /// declined match was found (``RouteTable/matches(after:)``): the URL is parsed once
+        /// more for its frames, and no part of the trie is searched twice.
         private final class Later {
-            var iterator: DropFirstSequence<MatchSequence<Int>>.Iterator
-            init(_ iterator: DropFirstSequence<MatchSequence<Int>>.Iterator) { self.iterator = iterator }
+            var iterator: MatchSequence<Int>.Iterator
+            init(_ iterator: MatchSequence<Int>.Iterator) { self.iterator = iterator }
         }
         private let opening: Opening
+        /// The match the search resumes after; `nil` for the opening's best match.
+        private let resumingAfter: RouteMatch<Int>?
         private var later: Later?
-        /// The number of the match last returned (by ``next(after:)``, or `first` itself).
-        private(set) var index: Int
 
-        init(_ opening: Opening, index: Int = 0) {
+        init(_ opening: Opening, after match: RouteMatch<Int>? = nil) {
             self.opening = opening
-            self.index = index
+            self.resumingAfter = match
         }
 
-        /// The match after the last one returned. The common case never calls it: later
-        /// matches are searched for only after a handler declined.
+        /// The match after the last one returned (or after the match given at the start).
+        /// The common case never calls it: later matches are searched for only after a
+        /// handler declined.
         mutating func next() -> RouteMatch<Int>? {
-            index += 1
-            if later == nil { later = Later(opening.table.matches(opening.url).dropFirst(index).makeIterator()) }
+            if later == nil {
+                guard let start = resumingAfter ?? opening.first else { return nil }
+                later = Later(opening.table.matches(after: start).makeIterator())
+            }
             return later?.iterator.next()
         }
     }
@@ -216,12 +220,10 @@ final class Opening: Sendable {
     }
 
     /// Runs the handlers of `first` and, while they decline, of the later matches, each to
-    /// its end. `first` is match number `index` (0 for the best); `declined` lists the
-    /// routes that declined before it.
-    func runAwaiting(from first: RouteMatch<Int>, index: Int, declined: Declines,
-                     token: ReplyToken?) async -> OpenResult {
+    /// its end; `declined` lists the routes that declined before `first`.
+    func runAwaiting(from first: RouteMatch<Int>, declined: Declines, token: ReplyToken?) async -> OpenResult {
         var declined = declined
-        var candidates = Candidates(self, index: index)
+        var candidates = Candidates(self, after: first)
         var next: RouteMatch<Int>? = first
         while let match = next {
             let route = snapshot.routes[match.value]
@@ -416,7 +418,7 @@ extension Opening {
             notifyUnmatched()
             return .unmatched
         }
-        return await runAwaiting(from: first, index: 0, declined: Declines(), token: channel.map(ReplyToken.init))
+        return await runAwaiting(from: first, declined: Declines(), token: channel.map(ReplyToken.init))
     }
 
     /// The trail of a redirect to `target`, or `nil` when it would be one redirect too many.

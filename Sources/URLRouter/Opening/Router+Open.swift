@@ -86,9 +86,9 @@ extension Router {
             case .declined(let reason):
                 declined.add(route.info, reason)
             case .needsMainActor, .needsAsync:
-                let (index, declinedSoFar, match) = (candidates.index, declined, later ?? opening.first!)
+                let (declinedSoFar, match) = (declined, later ?? opening.first!)
                 return .pending(route.info, finishLater(channel) {
-                    await opening.runAwaiting(from: match, index: index, declined: declinedSoFar, token: token)
+                    await opening.runAwaiting(from: match, declined: declinedSoFar, token: token)
                 })
             }
             guard let following = candidates.next() else { break }
