@@ -124,71 +124,126 @@ struct URLLayout: Sendable {
         layout.count = count
         layout.pathEnd = count
         layout.queryEnd = count
-        var recorded = 0
+        var writer = SegmentWriter(frames: segments, capacity: capacity)
+        var i = 0
+        if let end = schemeEnd(bytes) {
+            layout.schemeEnd = end
+            writer.record(0, end, KeySegment.schemeOrHost)
+            i = end + 1
+        }
+        var sawPercent = false
+        if layout.schemeEnd >= 0, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
+            sawPercent = parseAuthority(bytes, from: i + 2, &writer, into: &layout)
+            i = layout.authorityEnd
+        }
+        layout.pathStart = i
+        let segmentCount = parsePath(bytes, from: i, &writer, into: &layout)
+        sawPercent = parseQueryAndFragment(bytes, &layout) || sawPercent || layout.keyHasPercent
+        if segmentCount > limits.maxPathSegments {
+            return Problem(reason: .tooManySegments, offset: nil, segmentCount: segmentCount)
+        }
+        // A String is valid UTF-8 already; only escapes can break it, so a URL without
+        // '%' needs no second look.
+        if sawPercent, let problem = PercentDecoding.firstProblem(in: bytes, from: 0, to: count) {
+            return Problem(reason: problem.isBadEscape ? .badEscape : .invalidUTF8, offset: problem.offset)
+        }
+        // The search goes one level past the last segment at most: mark that level.
+        writer.markExhausted(at: layout.pathEnd)
+        return nil
+    }
+
+    /// Writes key segments into a search's frames, as many as fit, counting them all.
+    struct SegmentWriter {
+        let frames: UnsafeMutablePointer<Frame>?
+        let capacity: Int
+        private(set) var recorded = 0
+
+        init(frames: UnsafeMutablePointer<Frame>?, capacity: Int) {
+            assert(capacity >= 0 && (frames != nil || capacity == 0), "a capacity needs frames")
+            self.frames = frames
+            self.capacity = capacity
+        }
+
         @inline(__always)
-        func record(_ start: Int, _ end: Int, _ flags: UInt8) {
-            if recorded < capacity, let segments {
-                segments[recorded].segment = KeySegment(
+        mutating func record(_ start: Int, _ end: Int, _ flags: UInt8) {
+            assert(start <= end, "a segment never ends before it starts")
+            if recorded < capacity, let frames {
+                frames[recorded].segment = KeySegment(
                     start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
                     keyLength: Int32(truncatingIfNeeded: end - start), hash: 0, flags: flags)
             }
             recorded += 1
         }
 
-        var i = 0
-        if let end = schemeEnd(bytes) {
-            layout.schemeEnd = end
-            record(0, end, KeySegment.schemeOrHost)
-            i = end + 1
+        /// Marks the level after the last segment, where the key is exhausted.
+        @inline(__always)
+        func markExhausted(at pathEnd: Int) {
+            guard let frames, recorded < capacity else { return }
+            let end = Int32(truncatingIfNeeded: pathEnd)
+            frames[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0, flags: KeySegment.exhausted)
         }
-        var sawPercent = false
-        if layout.schemeEnd >= 0, i + 1 < count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
-            i += 2
-            layout.authorityStart = i
-            // One pass over the authority: the host starts after the last '@', and its port
-            // at the first ':' after that outside an IP-literal's brackets.
-            var lastAt = -1
-            var portColon = -1
-            var inBrackets = false
-            var hostHasPercent = false
-            while i < count {
-                let byte = bytes[i]
-                if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
-                if byte == ASCII.at {
-                    lastAt = i
-                    portColon = -1
-                    inBrackets = false
-                    hostHasPercent = false
-                } else if byte == ASCII.percent {
-                    sawPercent = true
-                    if portColon < 0 { hostHasPercent = true }
-                } else if portColon < 0 {
-                    if byte == ASCII.openBracket { inBrackets = true }
-                    else if byte == ASCII.closeBracket { inBrackets = false }
-                    else if byte == ASCII.colon && !inBrackets { portColon = i }
-                }
-                i += 1
-            }
-            layout.authorityEnd = i
-            layout.hostStart = lastAt >= 0 ? lastAt + 1 : layout.authorityStart
-            layout.hasUserinfo = lastAt >= 0
-            let hostEnd = portColon >= 0 ? portColon : i
-            layout.hostEnd = hostEnd
-            if hostEnd > layout.hostStart {
-                record(layout.hostStart, hostEnd,
-                       KeySegment.schemeOrHost | (hostHasPercent ? KeySegment.hasPercent : 0))
-                layout.keyHasPercent = hostHasPercent
-            }
-        }
+    }
 
-        layout.pathStart = i
+    /// Reads the authority that starts at `start` (after `//`) in one pass: the host starts
+    /// after the last `@`, and its port at the first `:` after that outside an IP literal's
+    /// brackets. Records the host as a key segment.
+    /// - Returns: whether the authority holds a `%`.
+    @inline(__always)
+    private static func parseAuthority(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       _ writer: inout SegmentWriter, into layout: inout URLLayout) -> Bool {
+        let count = bytes.count
+        var i = start
+        layout.authorityStart = start
+        var lastAt = -1
+        var portColon = -1
+        var inBrackets = false
+        var hostHasPercent = false
+        var sawPercent = false
+        while i < count {
+            let byte = bytes[i]
+            if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash { break }
+            if byte == ASCII.at {
+                lastAt = i
+                portColon = -1
+                inBrackets = false
+                hostHasPercent = false
+            } else if byte == ASCII.percent {
+                sawPercent = true
+                if portColon < 0 { hostHasPercent = true }
+            } else if portColon < 0 {
+                if byte == ASCII.openBracket { inBrackets = true }
+                else if byte == ASCII.closeBracket { inBrackets = false }
+                else if byte == ASCII.colon && !inBrackets { portColon = i }
+            }
+            i += 1
+        }
+        layout.authorityEnd = i
+        layout.hostStart = lastAt >= 0 ? lastAt + 1 : start
+        layout.hasUserinfo = lastAt >= 0
+        let hostEnd = portColon >= 0 ? portColon : i
+        layout.hostEnd = hostEnd
+        if hostEnd > layout.hostStart {
+            writer.record(layout.hostStart, hostEnd,
+                          KeySegment.schemeOrHost | (hostHasPercent ? KeySegment.hasPercent : 0))
+            layout.keyHasPercent = hostHasPercent
+        }
+        return sawPercent
+    }
+
+    /// Reads the path from `start` up to `?`, `#` or the end, recording each segment.
+    /// - Returns: the number of (non-empty) path segments.
+    @inline(__always)
+    private static func parsePath(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                  _ writer: inout SegmentWriter, into layout: inout URLLayout) -> Int {
+        let count = bytes.count
+        var i = start
         var segmentCount = 0
         while i < count {
             let byte = bytes[i]
             if byte == ASCII.slash { i += 1; continue }
             if byte == ASCII.question || byte == ASCII.hash { break }
             // A segment: runs to the next '/', '?' or '#', noting '%' on the way.
-            let start = i
+            let segmentStart = i
             var flags: UInt8 = 0
             while true {
                 i = scanRun(bytes.baseAddress!, count: count, from: i).end
@@ -197,11 +252,20 @@ struct URLLayout: Sendable {
                 i += 1
             }
             if flags != 0 { layout.keyHasPercent = true }
-            record(start, i, flags)
+            writer.record(segmentStart, i, flags)
             segmentCount += 1
         }
         layout.pathEnd = i
-        sawPercent = sawPercent || layout.keyHasPercent
+        return segmentCount
+    }
+
+    /// Reads the query and the fragment after the path.
+    /// - Returns: whether either holds a `%`.
+    @inline(__always)
+    private static func parseQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: inout URLLayout) -> Bool {
+        let count = bytes.count
+        var i = layout.pathEnd
+        var sawPercent = false
         if i < count, bytes[i] == ASCII.question {
             i += 1
             layout.queryStart = i
@@ -215,29 +279,13 @@ struct URLLayout: Sendable {
         }
         if i < count {  // bytes[i] == '#'
             layout.fragmentStart = i + 1
-            if !sawPercent {
-                var j = i + 1
-                while j < count {
-                    if bytes[j] == ASCII.percent { sawPercent = true; break }
-                    j += 1
-                }
+            var j = i + 1
+            while j < count, !sawPercent {
+                if bytes[j] == ASCII.percent { sawPercent = true }
+                j += 1
             }
         }
-        if segmentCount > limits.maxPathSegments {
-            return Problem(reason: .tooManySegments, offset: nil, segmentCount: segmentCount)
-        }
-        // A String is valid UTF-8 already; only escapes can break it, so a URL without
-        // '%' needs no second look.
-        if sawPercent, let problem = PercentDecoding.firstProblem(in: bytes, from: 0, to: count) {
-            return Problem(reason: problem.isBadEscape ? .badEscape : .invalidUTF8, offset: problem.offset)
-        }
-        // The search goes one level past the last segment at most: mark that level.
-        if let segments, recorded < capacity {
-            let end = Int32(truncatingIfNeeded: layout.pathEnd)
-            segments[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0,
-                                                    flags: KeySegment.exhausted)
-        }
-        return nil
+        return sawPercent
     }
 
     /// A parse failure before it is tied to its URL string.
