@@ -299,7 +299,9 @@ extension Opening {
 
     /// Runs the synchronous interceptors for this open, from number `index`, until one
     /// decides or one must be awaited.
-    func interceptHere(first: RouteMatch<Int>?, channel: ReplyChannel?) -> Interceptions {
+    func interceptHere(channel: ReplyChannel?) -> Interceptions {
+        // Checked before anything is copied: most routers have no interceptor.
+        guard snapshot.interceptors != nil else { return .proceed }
         let (list, route) = interceptors(first: first)
         guard !list.isEmpty else { return .proceed }
         /// The first interceptor that does not proceed, and its decision (`nil`: it must be awaited).

@@ -47,7 +47,7 @@ extension Router {
         case .unmatched(let started), .matched(let started):
             opening = started
         }
-        switch opening.interceptHere(first: opening.first, channel: channel) {
+        switch opening.interceptHere(channel: channel) {
         case .proceed:
             break
         case .finished(let result):
