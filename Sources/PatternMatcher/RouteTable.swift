@@ -86,11 +86,19 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     /// `match` instead of starting again, so each trie node is still entered at most once
     /// over the best match and all that follow.
     ///
+    /// ```swift
+    /// if case .matched(let best) = table.match(url), !handle(best) {
+    ///     for match in table.matches(after: best) {
+    ///         if handle(match) { break }
+    ///     }
+    /// }
+    /// ```
+    ///
     /// - Parameter match: a match this table returned; a match of another table yields
     ///   nothing.
     /// - Complexity: O(n + d) to set up, n the URL's length and d the key positions of
     ///   `match`'s pattern; then as ``matches(_:)``.
-    package func matches(after match: RouteMatch<Value>) -> MatchSequence<Value> {
+    public func matches(after match: RouteMatch<Value>) -> MatchSequence<Value> {
         let found = match.raw.found
         // Route -1 resumes nowhere: the sequence is empty.
         let resumed = match.raw.storage === storage

@@ -138,6 +138,23 @@ extension FuzzOracle {
         if all != expected {
             problems.append("\(quoted): matches() gives \(all), the oracle \(expected)")
         }
+        // Resuming after any match gives the rest of the sequence, and each match carries
+        // the query, fragment and userinfo a full parse finds.
+        let matchList = Array(sequence)
+        for (index, match) in matchList.enumerated() {
+            let rest = table.matches(after: match).map(hit)
+            if rest != Array(all.dropFirst(index + 1)) {
+                problems.append("\(quoted): matches(after: match \(index)) gives \(rest), the sequence \(Array(all.dropFirst(index + 1)))")
+            }
+            if let parsed = try? ParsedURL(url, limits: URLLimits(maxBytes: .max, maxPathSegments: .max)),
+               Array(match.query) != Array(parsed.queryItems) || match.fragment.map(String.init) != parsed.fragment
+                || match.hasUserinfo != (parsed.userinfo != nil) {
+                problems.append("\(quoted): match \(index) carries other query, fragment or userinfo than a parse finds")
+            }
+        }
+        if let best = result.match, table.matches(after: best).map(hit) != Array(all.dropFirst()) {
+            problems.append("\(quoted): matches(after:) the best match differs from the sequence")
+        }
         if (sequence.malformed == nil) != (reading.malformed == nil) {
             problems.append("\(quoted): MatchSequence.malformed is \(String(describing: sequence.malformed))")
         }
