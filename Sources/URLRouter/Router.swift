@@ -65,6 +65,11 @@ public final class Router: Sendable, CustomStringConvertible {
     private let published: Locked<Snapshot>
     /// What is registered: changed only by one writer at a time.
     private let registry: Locked<Registry>
+    /// This router, held weakly: what an open and the requests handed to handlers hold
+    /// (a request a handler keeps must not keep the router alive, or a cached target that
+    /// keeps one would make a cycle). One weak reference per router, so that an open only
+    /// retains this box instead of forming a weak reference each time.
+    let weakReference = Locked(WeakRouter())
 
     /// Registers `modules` (and the routes declared in `routes`), validating everything.
     /// - Parameters:
@@ -99,6 +104,7 @@ public final class Router: Sendable, CustomStringConvertible {
         guard problems.isEmpty else { throw RegistrationError(problems: problems) }
         self.published = Locked(snapshot)
         self.registry = Locked(registry)
+        weakReference.withLock { $0.router = self }
     }
 
     /// The current table; lookups hold the lock only to copy this reference.
@@ -371,4 +377,14 @@ final class Snapshot: Sendable {
     func table(for source: OpenSource) -> RouteTable<Int> {
         source.isExternal ? external : all
     }
+}
+
+/// A router held weakly (see ``Router/weakReference``).
+struct WeakRouter: Sendable {
+    weak var router: Router?
+}
+
+extension Locked where State == WeakRouter {
+    /// The router, while it exists.
+    var router: Router? { withLock { $0.router } }
 }

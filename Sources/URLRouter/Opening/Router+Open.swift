@@ -75,7 +75,7 @@ extension Router {
         // The best match is read where the opening keeps it; a later one (after a decline)
         // is kept here. Copying a match is not free: it is read in place where it can be.
         var later: RouteMatch<Int>?
-        var (route, step) = opening.runHere(opening.first!, token: token)
+        var (route, step) = opening.runFirstHere(token: token)
         while true {
             switch step {
             case .handled:
@@ -104,6 +104,8 @@ extension Router {
         let pending = PendingOpen()
         Task {
             let result = await rest()
+            // The open holds the router weakly: the task holds it until the open is done.
+            withExtendedLifetime(self) {}
             // The completion is called exactly once for a pending open, even when no
             // handler takes the URL in the end.
             if !result.tookURL { channel?.deliver(.value(nil)) }
