@@ -20,6 +20,27 @@ struct RequestRouterTests {
         #expect(opened.withLock { $0 } == ["book 7"])
         #expect(router.open("reader://old/book/x").description.hasPrefix("failed"))
     }
+
+    @Test("a request kept by something the router holds does not keep the router alive")
+    func keptRequestHoldsRouterWeakly() throws {
+        /// What a picker screen does: it keeps its request to reply later. Here the router's
+        /// own handler keeps it, the cycle a strong reference would make.
+        let kept = Shared<[RouteRequest]>([])
+        weak var released: Router?
+        do {
+            let router = try Router { routes in
+                routes.action("reader://picker") { request in kept.withLock { $0.append(request) } }
+            }
+            released = router
+            #expect(router.open("reader://picker").isHandled)
+            #expect(kept.current.first?.router === router)
+        }
+        #expect(released == nil, "the kept request kept the router alive")
+        #expect(kept.current.count == 1)
+        #expect(kept.current.first?.router == nil)
+        #expect(kept.current.first?.open("reader://picker") == .unmatched)
+        #expect(kept.current.first?.url == "reader://picker")
+    }
 }
 
 @Suite("MGJRouter's exact can-open and positional generation")
