@@ -46,62 +46,80 @@ extension RoutePattern {
                 guard let value = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                 guard !value.isEmpty else { throw .emptyValue(name, pattern: text) }
                 try check(value, name: name, converter: converter, converters: converters)
-                if isScheme {
-                    let bytes = Array(value.utf8)
-                    guard ASCII.isAlpha(bytes[0]), bytes.allSatisfy(ASCII.isSchemeCharacter),
-                          !bytes.contains(where: { $0 &- 0x41 < 26 }) else {
-                        throw .rejectedValue(name, value: value, reason:
-                            "a scheme is a lowercase letter followed by letters, digits, '+', '-' or '.'", pattern: text)
-                    }
-                    content = bytes
-                } else {
-                    if isHost, value.utf8.contains(where: { $0 &- 0x41 < 26 }) {
-                        throw .rejectedValue(name, value: value, reason:
-                            "a host is matched lowercased, so its value cannot hold capital letters", pattern: text)
-                    }
-                    encode(value, into: &content, keepSlash: false, strict: strict)
-                }
+                try writeParameter(value, name: name, isScheme: isScheme, isHost: isHost, strict: strict, into: &content)
             case .catchAll(let name):
                 var value = ""
                 if let name {
                     guard let given = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                     value = given
                 }
-                if value.utf8.first == ASCII.slash {
-                    throw .rejectedValue(name ?? "**", value: value, reason:
-                        "a catch-all value cannot start with '/': empty segments are dropped when matching", pattern: text)
-                }
-                if isHost {
-                    // The host part is matched as written up to the first '/'; keep ':' and
-                    // '@' in it from being read as a port or userinfo.
-                    let slash = value.utf8.firstIndex(of: ASCII.slash) ?? value.utf8.endIndex
-                    encode(String(value[..<slash]), into: &content, keepSlash: false, strict: true)
-                    encode(String(value[slash...]), into: &content, keepSlash: true, strict: false)
-                } else {
-                    encode(value, into: &content, keepSlash: true, strict: strict)
-                }
+                try writeCatchAll(value, name: name, isHost: isHost, strict: strict, into: &content)
             }
-            if isScheme {
-                output += content
-                continue
-            }
-            // An empty catch-all adds nothing, not even its slash (but keeps "://").
-            if content.isEmpty && position != firstAfterScheme { continue }
-            if position != firstAfterScheme {
-                output.append(ASCII.slash)
-            } else if hasScheme {
-                // With an empty authority (`reader:///:id`) the first segment is a path
-                // segment: written after `://` it would be read back as the host,
-                // lowercased and split at ':' and '@'.
-                output += (hasAuthority ? (hasHost ? "://" : ":///") : ":").utf8
-            } else if hasLeadingSlash {
-                output.append(ASCII.slash)
-            }
-            output += content
+            appendSegment(content, at: position, firstAfterScheme: firstAfterScheme, to: &output)
         }
         if hasScheme && segments.count == 1 {
             output += (hasAuthority ? "://" : ":").utf8
         }
+    }
+
+    /// Writes a parameter's value for its place: a scheme as it is (checked), a host or a
+    /// path segment percent-encoded.
+    private func writeParameter(_ value: String, name: String, isScheme: Bool, isHost: Bool, strict: Bool,
+                                into content: inout [UInt8]) throws(GenerationError) {
+        guard isScheme else {
+            if isHost, value.utf8.contains(where: { $0 &- 0x41 < 26 }) {
+                throw .rejectedValue(name, value: value, reason:
+                    "a host is matched lowercased, so its value cannot hold capital letters", pattern: text)
+            }
+            encode(value, into: &content, keepSlash: false, strict: strict)
+            return
+        }
+        let bytes = Array(value.utf8)
+        guard ASCII.isAlpha(bytes[0]), bytes.allSatisfy(ASCII.isSchemeCharacter),
+              !bytes.contains(where: { $0 &- 0x41 < 26 }) else {
+            throw .rejectedValue(name, value: value, reason:
+                "a scheme is a lowercase letter followed by letters, digits, '+', '-' or '.'", pattern: text)
+        }
+        content = bytes
+    }
+
+    /// Writes a catch-all's value, its `/`s kept.
+    private func writeCatchAll(_ value: String, name: String?, isHost: Bool, strict: Bool,
+                               into content: inout [UInt8]) throws(GenerationError) {
+        if value.utf8.first == ASCII.slash {
+            throw .rejectedValue(name ?? "**", value: value, reason:
+                "a catch-all value cannot start with '/': empty segments are dropped when matching", pattern: text)
+        }
+        guard isHost else {
+            encode(value, into: &content, keepSlash: true, strict: strict)
+            return
+        }
+        // The host part is matched as written up to the first '/'; keep ':' and '@' in it
+        // from being read as a port or userinfo.
+        let slash = value.utf8.firstIndex(of: ASCII.slash) ?? value.utf8.endIndex
+        encode(String(value[..<slash]), into: &content, keepSlash: false, strict: true)
+        encode(String(value[slash...]), into: &content, keepSlash: true, strict: false)
+    }
+
+    /// Appends one segment's text with what separates it from the one before.
+    private func appendSegment(_ content: [UInt8], at position: Int, firstAfterScheme: Int, to output: inout [UInt8]) {
+        if hasScheme && position == 0 {
+            output += content
+            return
+        }
+        // An empty catch-all adds nothing, not even its slash (but keeps "://").
+        if content.isEmpty && position != firstAfterScheme { return }
+        if position != firstAfterScheme {
+            output.append(ASCII.slash)
+        } else if hasScheme {
+            // With an empty authority (`reader:///:id`) the first segment is a path
+            // segment: written after `://` it would be read back as the host,
+            // lowercased and split at ':' and '@'.
+            output += (hasAuthority ? (hasHost ? "://" : ":///") : ":").utf8
+        } else if hasLeadingSlash {
+            output.append(ASCII.slash)
+        }
+        output += content
     }
 
     private func check(_ value: String, name: String, converter: String?,
