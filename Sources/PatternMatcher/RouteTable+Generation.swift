@@ -58,18 +58,17 @@ extension FrozenTrie {
                 node = nodes[Int(child)]
             case .parameter(_, let converter?):
                 let extra = extra(of: node)
-                let range = Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount)
-                guard let edge = typedEdges[range].first(where: { converterName($0.converter) == converter })
+                guard let edge = typedEdges[extra.typedRange].first(where: { converterName($0.converter) == converter })
                 else { return nil }
                 node = nodes[Int(edge.child)]
             case .parameter(_, nil), .wildcard:
-                guard node.paramChild >= 0 else { return nil }
+                guard node.hasParamChild else { return nil }
                 node = nodes[Int(node.paramChild)]
             case .catchAll:
-                let catchAll = extra(of: node).catchAllRoute
-                return catchAll >= 0 ? Int(catchAll) : nil
+                let extra = extra(of: node)
+                return extra.hasCatchAll ? Int(extra.catchAllRoute) : nil
             }
         }
-        return node.route >= 0 ? Int(node.route) : nil
+        return node.hasRoute ? Int(node.route) : nil
     }
 }

@@ -49,28 +49,28 @@ struct InvariantTests {
         }
         // A child out of range.
         var nodes = storage.nodes
-        let parent = try #require(nodes.firstIndex { $0.paramChild >= 0 })
+        let parent = try #require(nodes.firstIndex { $0.hasParamChild })
         nodes[parent].paramChild = Int32(nodes.count)
         #expect(!copy(nodes: nodes).invariantViolations().isEmpty)
         // A node with two parents.
         nodes = storage.nodes
-        let other = try #require(nodes.indices.last { $0 != parent && nodes[$0].keyLength >= 0 })
+        let other = try #require(nodes.indices.last { $0 != parent && nodes[$0].hasLiteral })
         nodes[parent].paramChild = Int32(other)
         #expect(copy(nodes: nodes).invariantViolations().contains { $0.contains("2 parents") })
         // A literal moved out of its hash table's probe sequence.
         nodes = storage.nodes
-        let hashed = try #require(nodes.first { $0.isHashed })
-        let block = Int(hashed.literalStart)..<Int(hashed.literalStart + hashed.literalSlots)
-        let full = try #require(block.first { nodes[$0].keyLength >= 0 })
-        let empty = try #require(block.first { nodes[$0].keyLength < 0 })
+        let hashed = try #require(nodes.first { $0.literals.isHashed })
+        let block = hashed.literals.range
+        let full = try #require(block.first { nodes[$0].hasLiteral })
+        let empty = try #require(block.first { !nodes[$0].hasLiteral })
         nodes.swapAt(full, empty)
         let moved = copy(nodes: nodes).invariantViolations()
         #expect(moved.contains { $0.contains("past an empty slot") } || moved.contains { $0.contains("parents") }, "\(moved)")
         // A wrong node count, and a route that ends nowhere.
         #expect(!copy(nodeCount: storage.nodeCount + 1).invariantViolations().isEmpty)
         nodes = storage.nodes
-        let ending = try #require(nodes.firstIndex { $0.route >= 0 })
-        nodes[ending].route = -1
+        let ending = try #require(nodes.firstIndex { $0.hasRoute })
+        nodes[ending].route = TrieNode.none
         #expect(copy(nodes: nodes).invariantViolations().contains { $0.contains("ends at 0 nodes") })
     }
 

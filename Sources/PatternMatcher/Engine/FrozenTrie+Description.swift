@@ -20,11 +20,11 @@ extension FrozenTrie {
 
     private func isEmpty(_ node: Int32) -> Bool {
         let n = nodes[Int(node)]
-        return n.route < 0 && n.paramChild < 0 && n.literalCount == 0 && extra(of: n).isEmpty
+        return !n.hasRoute && !n.hasParamChild && n.literals.isEmpty && extra(of: n).isEmpty
     }
 
     private func routeSuffix(_ route: Int32) -> String {
-        guard route >= 0 else { return "" }
+        guard route != TrieNode.none else { return "" }
         let owner = self.owner(ofRoute: Int(route))
         return "  →  \(pattern(ofRoute: Int(route)))" + (owner.isEmpty ? "" : "  [\(owner)]")
     }
@@ -37,14 +37,14 @@ extension FrozenTrie {
         for (bytes, child) in literals.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
             children.append((String(decoding: bytes, as: UTF8.self), child, nodes[Int(child)].route))
         }
-        for e in Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount) {
+        for e in extra.typedRange {
             let edge = typedEdges[e]
             children.append(("<\(converterName(edge.converter))>", edge.child, nodes[Int(edge.child)].route))
         }
-        if node.paramChild >= 0 {
+        if node.hasParamChild {
             children.append(("*", node.paramChild, nodes[Int(node.paramChild)].route))
         }
-        if extra.catchAllRoute >= 0 {
+        if extra.hasCatchAll {
             children.append(("**", nil, extra.catchAllRoute))
         }
         for (i, child) in children.enumerated() {

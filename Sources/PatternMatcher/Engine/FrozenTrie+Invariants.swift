@@ -56,39 +56,40 @@ extension FrozenTrie {
         var endings = [Int](repeating: 0, count: routeCount)
         var emptySlots = 0
         for (index, node) in nodes.enumerated() {
-            check(node.keyLength >= -1, "node \(index): key length \(node.keyLength)")
+            check(node.hasLiteral || node.keyLength == TrieNode.none, "node \(index): key length \(node.keyLength)")
             if node.keyLength > 8 {
                 check(Int(node.key) + Int(node.keyLength) <= literalBytes.count, "node \(index): literal bytes out of range")
             }
-            check(node.route >= -1 && node.route < routeCount, "node \(index): route \(node.route)")
-            if node.route >= 0, node.route < routeCount { endings[Int(node.route)] += 1 }
-            if node.paramChild >= 0 {
+            check(node.hasRoute ? node.route < routeCount : node.route == TrieNode.none, "node \(index): route \(node.route)")
+            if node.hasRoute, node.route < routeCount { endings[Int(node.route)] += 1 }
+            if node.hasParamChild {
                 if nodeRange.contains(Int(node.paramChild)) { parents[Int(node.paramChild)] += 1 } else {
                     check(false, "node \(index): parameter child \(node.paramChild)")
                 }
             }
-            let start = Int(node.literalStart), slots = Int(node.literalSlots)
-            guard start >= 0, start + slots <= nodes.count else {
-                check(false, "node \(index): literal block \(start)+\(slots)")
+            let block = node.literals
+            guard block.start >= 0, block.range.upperBound <= nodes.count else {
+                check(false, "node \(index): literal block \(block.start)+\(block.slots)")
                 continue
             }
-            for slot in start..<(start + slots) {
-                if nodes[slot].keyLength >= 0 {
+            for slot in block.range {
+                if nodes[slot].hasLiteral {
                     parents[slot] += 1
                 } else {
-                    check(node.isHashed, "node \(index): an empty record \(slot) in a block that is not hashed")
+                    check(block.isHashed, "node \(index): an empty record \(slot) in a block that is not hashed")
                     emptySlots += 1
                 }
             }
-            if node.isHashed { problems += hashProblems(of: node, index: index) }
-            guard node.extra >= 0 else { continue }
+            if block.isHashed { problems += hashProblems(of: node, index: index) }
+            guard node.hasExtra else { continue }
             guard node.extra < extras.count else {
                 check(false, "node \(index): extra \(node.extra)")
                 continue
             }
             let extra = extras[Int(node.extra)]
-            check(extra.catchAllRoute >= -1 && extra.catchAllRoute < routeCount, "node \(index): catch-all route \(extra.catchAllRoute)")
-            if extra.catchAllRoute >= 0, extra.catchAllRoute < routeCount { endings[Int(extra.catchAllRoute)] += 1 }
+            check(extra.hasCatchAll ? extra.catchAllRoute < routeCount : extra.catchAllRoute == TrieNode.none,
+                  "node \(index): catch-all route \(extra.catchAllRoute)")
+            if extra.hasCatchAll, extra.catchAllRoute < routeCount { endings[Int(extra.catchAllRoute)] += 1 }
             let typedStart = Int(extra.typedStart), typedEnd = typedStart + Int(extra.typedCount)
             guard typedStart >= 0, typedEnd <= typedEdges.count else {
                 check(false, "node \(index): typed edges \(typedStart)..<\(typedEnd)")
@@ -103,7 +104,7 @@ extension FrozenTrie {
         }
         for (index, count) in parents.enumerated() {
             let isRoot = index == Int(pathRoot) || index == Int(schemeRoot)
-            let isEmptySlot = nodes[index].keyLength < 0 && count == 0 && !isRoot
+            let isEmptySlot = !nodes[index].hasLiteral && count == 0 && !isRoot
             if isRoot {
                 check(count == 0, "root \(index) has a parent")
             } else if !isEmptySlot {
@@ -129,19 +130,19 @@ extension FrozenTrie {
 
     /// The literals of `node`'s hash table that a probe from their home slot would miss.
     private func hashProblems(of node: TrieNode, index: Int) -> [String] {
-        let start = Int(node.literalStart), slots = Int(node.literalSlots)
+        let start = Int(node.literals.start), slots = Int(node.literals.slots)
         var problems: [String] = []
         for slot in 0..<slots {
             let child = nodes[start + slot]
-            guard child.keyLength >= 0 else { continue }
+            guard child.hasLiteral else { continue }
             let bytes = literalText(child)
             let hash = bytes.withUnsafeBufferPointer { buffer in
-                literalHash(word: child.keyLength <= 8 ? child.key : 0, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                Word.literalHash(word: child.keyLength <= 8 ? child.key : 0, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                             bytes.count, fold: false)
             }
-            var probe = homeSlot(hash, slots: slots)
+            var probe = Word.homeSlot(hash, slots: slots)
             while probe != slot {
-                if nodes[start + probe].keyLength < 0 {
+                if !nodes[start + probe].hasLiteral {
                     problems.append("node \(index): the literal in slot \(slot) is past an empty slot from its home slot")
                     break
                 }

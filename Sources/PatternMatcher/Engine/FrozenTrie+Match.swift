@@ -5,20 +5,31 @@
 
 /// The key segment at one depth: where it lies in the URL and how to compare it.
 struct KeySegment {
-    static let exhausted: UInt8 = 1      // the key has no segment at this depth
-    static let decoded: UInt8 = 2        // key bytes were percent-decoded into the scratch buffer
-    static let schemeOrHost: UInt8 = 4   // compared folded; captured lowercased
-    static let hashed: UInt8 = 8         // `hash` is valid
-    static let hasPercent: UInt8 = 16    // holds '%': decode before comparing
-    static let captured: UInt8 = 32      // the search left this depth by a non-literal edge
+    /// What the search knows about a segment, in one byte.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+
+        /// The key has no segment at this depth.
+        static let exhausted = Flags(rawValue: 1)
+        /// Key bytes were percent-decoded into the scratch buffer.
+        static let decoded = Flags(rawValue: 2)
+        /// Compared folded; captured lowercased.
+        static let schemeOrHost = Flags(rawValue: 4)
+        /// `hash` is valid.
+        static let hashed = Flags(rawValue: 8)
+        /// Holds '%': decode before comparing.
+        static let hasPercent = Flags(rawValue: 16)
+        /// The search left this depth by a non-literal edge.
+        static let captured = Flags(rawValue: 32)
+    }
 
     var start: Int32 = 0
     var end: Int32 = 0
     var keyLength: Int32 = 0
     var hash: UInt32 = 0
-    var flags: UInt8 = 0
+    var flags: Flags = []
 
-    @inline(__always) func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
+    @inline(__always) func has(_ flag: Flags) -> Bool { flags.contains(flag) }
 }
 
 struct Frame {
@@ -45,6 +56,16 @@ struct Hit {
     var viaCatchAll: Bool
 }
 
+/// What the search does next from one frame.
+private enum SearchStep {
+    /// Enter `child`, the edge capturing the frame's segment or not.
+    case enter(Int32, capturing: Bool)
+    /// A route matches here.
+    case found(Int32, viaCatchAll: Bool)
+    /// Nothing is left to try here: back to the frame above.
+    case backtrack
+}
+
 /// The URL being matched, read through raw pointers for the length of one search step.
 struct MatchInput {
     let bytes: UnsafePointer<UInt8>
@@ -55,14 +76,14 @@ struct MatchInput {
 
     @inline(__always)
     func keyBytes(_ segment: KeySegment) -> UnsafePointer<UInt8> {
-        segment.has(KeySegment.decoded)
+        segment.has(.decoded)
             ? UnsafePointer(scratch! + Int(segment.start))
             : bytes + Int(segment.start)
     }
 
     @inline(__always)
     func folds(_ segment: KeySegment) -> Bool {
-        caseInsensitive || segment.has(KeySegment.schemeOrHost)
+        caseInsensitive || segment.has(.schemeOrHost)
     }
 
     /// Percent-decodes a segment into the scratch buffer, at the segment's own offset
@@ -73,67 +94,7 @@ struct MatchInput {
             UnsafeBufferPointer(start: bytes, count: count),
             from: Int(segment.start), to: Int(segment.end), into: scratch + Int(segment.start))
         segment.keyLength = Int32(length)
-        segment.flags |= KeySegment.decoded
-    }
-}
-
-/// Compares `count` bytes, folding ASCII capitals of `key` when `fold` is set; `literal`
-/// is stored folded already.
-@inline(__always)
-func bytesEqual(_ key: UnsafePointer<UInt8>, _ literal: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
-    if fold {
-        for i in 0..<count where ASCII.lowercased(key[i]) != literal[i] { return false }
-        return true
-    }
-    var i = 0
-    let keyRaw = UnsafeRawPointer(key), literalRaw = UnsafeRawPointer(literal)
-    while i + 8 <= count {
-        if keyRaw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-        i += 8
-    }
-    if i + 4 <= count {
-        if keyRaw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt32.self) { return false }
-        i += 4
-    }
-    if i + 2 <= count {
-        if keyRaw.loadUnaligned(fromByteOffset: i, as: UInt16.self)
-            != literalRaw.loadUnaligned(fromByteOffset: i, as: UInt16.self) { return false }
-        i += 2
-    }
-    return i == count || key[i] == literal[i]
-}
-
-/// The literal child of `node` whose literal is the `length` bytes at `key`, or `nil`:
-/// a scan of its block, or probes of its hash table. `word` is the key's first eight bytes
-/// as ``shortKey(_:_:available:fold:)`` reads them; `hash` gives the key's
-/// ``literalHash(word:_:_:fold:)``, asked for only when the block is a hash table.
-@inline(__always)
-func findLiteral(in node: TrieNode, _ nodes: UnsafeBufferPointer<TrieNode>, _ literals: UnsafePointer<UInt8>,
-                 key: UnsafePointer<UInt8>, length: Int, word: UInt64, fold: Bool,
-                 hash: () -> UInt32) -> Int32? {
-    @inline(__always)
-    func isMatch(_ child: TrieNode) -> Bool {
-        guard Int(child.keyLength) == length else { return false }
-        return length <= 8 ? child.key == word
-            : bytesEqual(key, literals + Int(child.key), length, fold: fold)
-    }
-    let start = Int(node.literalStart)
-    guard node.isHashed else {
-        for child in start..<(start &+ Int(node.literalCount)) where isMatch(nodes[child]) {
-            return Int32(truncatingIfNeeded: child)
-        }
-        return nil
-    }
-    let slots = Int(node.literalSlots)
-    var slot = homeSlot(hash(), slots: slots)
-    while true {
-        let child = nodes[start &+ slot]
-        if child.keyLength < 0 { return nil }
-        if isMatch(child) { return Int32(truncatingIfNeeded: start &+ slot) }
-        slot &+= 1
-        if slot == slots { slot = 0 }
+        segment.flags.insert(.decoded)
     }
 }
 
@@ -141,109 +102,112 @@ extension FrozenTrie {
     /// Runs the search from `state` until the next route matches, or the trie is exhausted.
     func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
                  url: String) -> Hit? {
-        nodes.withUnsafeBufferPointer { nodes in
-        extras.withUnsafeBufferPointer { extras in
-        literalBytes.withUnsafeBufferPointer { literalBytes in
-        typedEdges.withUnsafeBufferPointer { typedEdges in
-            let literals = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-
-            /// Enters `child` from the frame at `depth`, noting whether the edge captures a range.
-            @inline(__always)
-            func push(_ child: Int32, from depth: Int, capturing: Bool) {
-                if capturing {
-                    frames[depth].segment.flags |= KeySegment.captured
-                } else {
-                    frames[depth].segment.flags &= ~KeySegment.captured
-                }
-                let next = depth + 1
-                frames[next].node = child
-                frames[next].stage = 0
-                state.depth = next
-                state.visited += 1
-            }
-
-            func literalChild(_ node: TrieNode, _ depth: Int) -> Int32? {
-                let segment = frames[depth].segment
-                let key = input.keyBytes(segment)
-                let length = Int(segment.keyLength)
-                let fold = input.folds(segment)
-                // Scratch and URL bytes share offsets and size: both end at input.count.
-                let word = length <= 8
-                    ? shortKey(key, length, available: input.count - Int(segment.start), fold: fold) : 0
-                return findLiteral(in: node, nodes, literals, key: key, length: length, word: word, fold: fold) {
-                    if segment.has(KeySegment.hashed) { return segment.hash }
-                    let hash = literalHash(word: word, key, length, fold: fold)
-                    frames[depth].segment.hash = hash
-                    frames[depth].segment.flags |= KeySegment.hashed
-                    return hash
-                }
-            }
-
+        withView { trie in
             while state.depth >= 0 {
                 let depth = state.depth
-                let node = nodes[Int(frames[depth].node)]
-                let extra = node.extra >= 0 ? extras[Int(node.extra)] : NodeExtra()
-                var stage = frames[depth].stage
-                if frames[depth].segment.flags & (KeySegment.hasPercent | KeySegment.decoded) == KeySegment.hasPercent {
+                let node = trie.node(frames[depth].node)
+                if frames[depth].segment.flags.intersection([.hasPercent, .decoded]) == .hasPercent {
                     input.decode(&frames[depth].segment)
                 }
-                let segment = frames[depth].segment
-
-                if segment.has(KeySegment.exhausted) {
-                    frames[depth].stage = stage + 1
-                    if stage == 0 {
-                        if node.route >= 0 { return Hit(route: node.route, depth: depth, viaCatchAll: false) }
-                    } else if stage == 1 {
-                        if extra.catchAllRoute >= 0 {
-                            return Hit(route: extra.catchAllRoute, depth: depth, viaCatchAll: true)
-                        }
+                let step = frames[depth].segment.has(.exhausted)
+                    ? stepAtKeyEnd(node, frames + depth, trie)
+                    : stepInKey(node, frames + depth, input, trie, url: url)
+                switch step {
+                case .enter(let child, let capturing):
+                    if capturing {
+                        frames[depth].segment.flags.insert(.captured)
                     } else {
-                        state.depth -= 1
+                        frames[depth].segment.flags.remove(.captured)
                     }
-                    continue
+                    let next = depth + 1
+                    frames[next].node = child
+                    frames[next].stage = 0
+                    state.depth = next
+                    state.visited += 1
+                case .found(let route, let viaCatchAll):
+                    return Hit(route: route, depth: depth, viaCatchAll: viaCatchAll)
+                case .backtrack:
+                    state.depth -= 1
                 }
-
-                let typedCount = extra.typedCount
-                if stage == 0 {
-                    stage = 1
-                    frames[depth].stage = 1
-                    if node.literalCount != 0, let child = literalChild(node, depth) {
-                        push(child, from: depth, capturing: false)
-                        continue
-                    }
-                }
-                if stage <= typedCount {
-                    var pushed = false
-                    while stage <= typedCount {
-                        let edge = typedEdges[Int(extra.typedStart + stage - 1)]
-                        stage += 1
-                        if accepts(edge.converter, segment, input, url) {
-                            frames[depth].stage = stage
-                            push(edge.child, from: depth, capturing: true)
-                            pushed = true
-                            break
-                        }
-                    }
-                    if pushed { continue }
-                }
-                if stage == typedCount + 1 {
-                    stage += 1
-                    frames[depth].stage = stage
-                    if node.paramChild >= 0 {
-                        push(node.paramChild, from: depth, capturing: true)
-                        continue
-                    }
-                }
-                if stage == typedCount + 2 {
-                    frames[depth].stage = stage + 1
-                    if extra.catchAllRoute >= 0 {
-                        return Hit(route: extra.catchAllRoute, depth: depth, viaCatchAll: true)
-                    }
-                }
-                state.depth -= 1
             }
             return nil
-        }}}}
+        }
+    }
+
+    /// The next step from `frame`, whose key ended above it: its node's route, then its
+    /// catch-all (which matches an empty rest), then back.
+    @inline(__always)
+    private func stepAtKeyEnd(_ node: TrieNode, _ frame: UnsafeMutablePointer<Frame>, _ trie: TrieView) -> SearchStep {
+        var stage = frame.pointee.stage
+        if stage == 0 {
+            stage = 1
+            if node.hasRoute {
+                frame.pointee.stage = stage
+                return .found(node.route, viaCatchAll: false)
+            }
+        }
+        if stage == 1 {
+            frame.pointee.stage = 2
+            let extra = trie.extra(of: node)
+            if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
+        }
+        return .backtrack
+    }
+
+    /// The next step from `frame`, whose key segment its node's children consume: its
+    /// candidates in precedence order from the stage it reached (the literal, the typed
+    /// edges, the parameter, the catch-all), then back.
+    @inline(__always)
+    private func stepInKey(_ node: TrieNode, _ frame: UnsafeMutablePointer<Frame>, _ input: MatchInput,
+                           _ trie: TrieView, url: String) -> SearchStep {
+        let extra = trie.extra(of: node)
+        let typedCount = extra.typedCount
+        var stage = frame.pointee.stage
+        if stage == 0 {
+            stage = 1
+            frame.pointee.stage = stage
+            if !node.literals.isEmpty, let child = literalChild(of: node, &frame.pointee.segment, input, trie) {
+                return .enter(child, capturing: false)
+            }
+        }
+        while stage <= typedCount {
+            let edge = trie.typedEdge(Int(extra.typedStart &+ stage &- 1))
+            stage += 1
+            if accepts(edge.converter, frame.pointee.segment, input, url) {
+                frame.pointee.stage = stage
+                return .enter(edge.child, capturing: true)
+            }
+        }
+        if stage == typedCount + 1 {
+            stage += 1
+            frame.pointee.stage = stage
+            if node.hasParamChild { return .enter(node.paramChild, capturing: true) }
+        }
+        if stage == typedCount + 2 {
+            frame.pointee.stage = stage + 1
+            if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
+        }
+        return .backtrack
+    }
+
+    /// The literal child of `node` along `segment`, hashing the segment (and keeping its
+    /// hash in it for siblings tried later) only when the node's block is a hash table.
+    @inline(__always)
+    private func literalChild(of node: TrieNode, _ segment: inout KeySegment, _ input: MatchInput,
+                              _ trie: TrieView) -> Int32? {
+        let key = input.keyBytes(segment)
+        let length = Int(segment.keyLength)
+        let fold = input.folds(segment)
+        // Scratch and URL bytes share offsets and size: both end at input.count.
+        let word = length <= 8
+            ? Word.shortKey(key, length, available: input.count - Int(segment.start), fold: fold) : 0
+        return trie.findLiteral(in: node, key: key, length: length, word: word, fold: fold) {
+            if segment.has(.hashed) { return segment.hash }
+            let hash = Word.literalHash(word: word, key, length, fold: fold)
+            segment.hash = hash
+            segment.flags.insert(.hashed)
+            return hash
+        }
     }
 
     func accepts(_ converter: Int32, _ segment: KeySegment, _ input: MatchInput, _ url: String) -> Bool {
@@ -252,7 +216,7 @@ extension FrozenTrie {
             return BuiltInConverter(rawValue: Int(converter))!.accepts(key)
         }
         let custom = converters[Int(converter) - 3]
-        if !segment.has(KeySegment.decoded) && !segment.has(KeySegment.schemeOrHost) {
+        if !segment.has(.decoded) && !segment.has(.schemeOrHost) {
             let utf8 = url.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: Int(segment.start))
             let end = utf8.index(start, offsetBy: Int(segment.keyLength))
@@ -260,7 +224,7 @@ extension FrozenTrie {
         }
         // A decoded segment or a host is handed over as a new string: inline (no allocation)
         // up to 15 UTF-8 bytes, one allocation beyond.
-        guard segment.has(KeySegment.schemeOrHost) else {
+        guard segment.has(.schemeOrHost) else {
             return custom.accepts(Substring(String(decoding: key, as: UTF8.self)))
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { lowered in
@@ -359,12 +323,12 @@ extension FrozenTrie {
     /// indexes these, so the route's records are not read while matching.
     func found(_ hit: Hit, _ layout: URLLayout, _ frames: UnsafeMutablePointer<Frame>) -> Found {
         var captures = CaptureBuffer()
-        for depth in 0..<hit.depth where frames[depth].segment.has(KeySegment.captured) {
+        for depth in 0..<hit.depth where frames[depth].segment.has(.captured) {
             captures.append(start: Int(frames[depth].segment.start), end: Int(frames[depth].segment.end))
         }
         if hit.viaCatchAll {
             let segment = frames[hit.depth].segment
-            captures.append(start: segment.has(KeySegment.exhausted) ? layout.pathEnd : Int(segment.start),
+            captures.append(start: segment.has(.exhausted) ? layout.pathEnd : Int(segment.start),
                             end: layout.pathEnd)
         }
         return Found(route: hit.route, viaCatchAll: hit.viaCatchAll, parts: URLParts(layout), captures: captures)

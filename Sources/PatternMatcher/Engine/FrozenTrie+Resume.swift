@@ -35,13 +35,13 @@ extension FrozenTrie {
         var node = pattern.hasScheme ? schemeRoot : pathRoot
         frames[0].node = node
         for (position, segment) in segments.enumerated() {
-            guard !frames[position].segment.has(KeySegment.exhausted),
+            guard !frames[position].segment.has(.exhausted),
                   let (child, stage, captures) = edge(from: nodes[Int(node)], taking: segment.kind) else { return nil }
             frames[position].stage = stage
             if captures {
-                frames[position].segment.flags |= KeySegment.captured
+                frames[position].segment.flags.insert(.captured)
             } else {
-                frames[position].segment.flags &= ~KeySegment.captured
+                frames[position].segment.flags.remove(.captured)
             }
             node = child
             frames[position + 1].node = child
@@ -52,9 +52,9 @@ extension FrozenTrie {
             guard extra.catchAllRoute == found.route else { return nil }
             // The catch-all is tried last: after the route ending here (an exhausted key),
             // or after every child (see ``Frame/stage``).
-            frames[depth].stage = last.has(KeySegment.exhausted) ? 2 : extra.typedCount + 3
+            frames[depth].stage = last.has(.exhausted) ? 2 : extra.typedCount + 3
         } else {
-            guard last.has(KeySegment.exhausted), nodes[Int(node)].route == found.route else { return nil }
+            guard last.has(.exhausted), nodes[Int(node)].route == found.route else { return nil }
             frames[depth].stage = 1
         }
         return SearchState(depth: depth, visited: depth + 1)
@@ -71,14 +71,11 @@ extension FrozenTrie {
             // literal is lowercased by the pattern itself).
             var key = options.caseInsensitivePaths ? text.lowercasedASCII() : text
             let child: Int32? = key.withUTF8 { key in
-                nodes.withUnsafeBufferPointer { nodes in
-                    literalBytes.withUnsafeBufferPointer { literalBytes in
-                        let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        let word = shortKey(base, min(key.count, 8), available: key.count, fold: false)
-                        return findLiteral(in: node, nodes, literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                           key: base, length: key.count, word: word, fold: false) {
-                            literalHash(word: word, base, key.count, fold: false)
-                        }
+                withView { trie in
+                    let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    let word = Word.shortKey(base, min(key.count, 8), available: key.count, fold: false)
+                    return trie.findLiteral(in: node, key: base, length: key.count, word: word, fold: false) {
+                        Word.literalHash(word: word, base, key.count, fold: false)
                     }
                 }
             }
@@ -90,7 +87,7 @@ extension FrozenTrie {
             }
             return nil
         case .parameter(_, nil), .wildcard:
-            return node.paramChild >= 0 ? (node.paramChild, extra.typedCount + 2, true) : nil
+            return node.hasParamChild ? (node.paramChild, extra.typedCount + 2, true) : nil
         case .catchAll:
             return nil
         }

@@ -12,7 +12,7 @@
 @usableFromInline
 final class FrozenTrie: Sendable {
     /// Every node, grouped in blocks of siblings; a hash table's empty slots are records
-    /// with ``TrieNode/keyLength`` `-1`.
+    /// without a literal (``TrieNode/hasLiteral`` false).
     let nodes: [TrieNode]
     /// The number of real nodes (the records of `nodes` minus the empty hash slots).
     let nodeCount: Int
@@ -101,13 +101,13 @@ final class FrozenTrie: Sendable {
 
     /// The literal children of `node` (their indices), without the empty slots of a hash table.
     func literalChildren(of node: TrieNode) -> [Int32] {
-        (node.literalStart..<(node.literalStart + node.literalSlots)).filter { nodes[Int($0)].keyLength >= 0 }
+        node.literals.range.filter { nodes[$0].hasLiteral }.map { Int32($0) }
     }
 
     /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
     @inline(__always)
     func extra(of node: TrieNode) -> NodeExtra {
-        node.extra >= 0 ? extras[Int(node.extra)] : NodeExtra()
+        node.hasExtra ? extras[Int(node.extra)] : NodeExtra()
     }
 
     /// The names of the declared converters, which this table's patterns may use.
@@ -119,39 +119,84 @@ final class FrozenTrie: Sendable {
 }
 
 /// One trie node, in 32 bytes: the literal that leads to it (when it is a literal child),
-/// the route ending here and the children to try, in the order of Matching rules, "Which route wins". What few nodes need
-/// lives in a ``NodeExtra``.
+/// the route ending here and the children to try, in the order of Matching rules, "Which
+/// route wins". What few nodes need lives in a ``NodeExtra``.
+///
+/// An index that is absent (no route, no parameter child, no extra) and the length of a
+/// literal that is absent (the roots, typed and parameter children, a hash table's empty
+/// slots) are stored as ``none``; read them through `has…`, not by their sign.
 struct TrieNode: Sendable {
+    /// The stored value of an absent index or literal.
+    static let none: Int32 = -1
+
     /// The literal leading here: its bytes when it has at most eight (little-endian,
     /// zero-padded), else its offset in ``FrozenTrie/literalBytes``.
     var key: UInt64 = 0
-    /// The literal's length; -1 for a node no literal leads to and for an empty hash slot.
-    var keyLength: Int32 = -1
-    /// The route whose key ends exactly here, or -1.
-    var route: Int32 = -1
-    /// The any-one-segment child (`:name`, `*`, `~`), or -1.
-    var paramChild: Int32 = -1
-    /// Literal children: the block `nodes[literalStart ..< literalStart + literalSlots]`. A
-    /// negative count marks a hash table of that many slots (empty slots included; see
-    /// ``homeSlot(_:slots:)``), so finding a literal needs nothing beyond the node.
-    var literalStart: Int32 = 0
-    var literalCount: Int32 = 0
-    /// Index of this node's ``NodeExtra``, or -1.
-    var extra: Int32 = -1
+    /// The literal's length, or ``none`` (see ``hasLiteral``).
+    var keyLength: Int32 = none
+    /// The route whose key ends exactly here, or ``none``.
+    var route: Int32 = none
+    /// The any-one-segment child (`:name`, `*`, `~`), or ``none``.
+    var paramChild: Int32 = none
+    /// Literal children: a block of `nodes`, so finding a literal needs nothing beyond the node.
+    var literals = LiteralBlock.list(start: 0, count: 0)
+    /// Index of this node's ``NodeExtra``, or ``none``.
+    var extra: Int32 = none
 
-    var isHashed: Bool { literalCount < 0 }
-    var literalSlots: Int32 { literalCount < 0 ? -literalCount : literalCount }
+    /// Whether a literal leads here: false for a root, a typed or parameter child, and for
+    /// a hash table's empty slot.
+    var hasLiteral: Bool { keyLength >= 0 }
+    var hasRoute: Bool { route >= 0 }
+    var hasParamChild: Bool { paramChild >= 0 }
+    /// Whether the node has a ``NodeExtra`` (typed children or a catch-all).
+    var hasExtra: Bool { extra >= 0 }
+}
+
+/// Where a node's literal children lie: the records `nodes[start ..< start + slots]`,
+/// either a list to scan or, for a large block, a hash table (empty slots included; see
+/// ``Word/homeSlot(_:slots:)``). Eight bytes, inside a ``TrieNode``.
+struct LiteralBlock: Sendable, Equatable {
+    let start: Int32
+    /// The number of records, negated for a hash table, so the kind needs no byte of its own.
+    private let signedCount: Int32
+
+    private init(start: Int32, signedCount: Int32) {
+        self.start = start
+        self.signedCount = signedCount
+    }
+
+    /// A block of `count` children, scanned in order.
+    static func list(start: Int32, count: Int32) -> LiteralBlock {
+        precondition(count >= 0, "a block cannot hold fewer than no children")
+        return LiteralBlock(start: start, signedCount: count)
+    }
+
+    /// A hash table of `slots` records (at least one), probed from a literal's home slot.
+    static func hashTable(start: Int32, slots: Int32) -> LiteralBlock {
+        precondition(slots > 0, "a hash table has slots")
+        return LiteralBlock(start: start, signedCount: -slots)
+    }
+
+    var isHashed: Bool { signedCount < 0 }
+    /// The records of the block, a hash table's empty slots included.
+    var slots: Int32 { signedCount < 0 ? -signedCount : signedCount }
+    var isEmpty: Bool { signedCount == 0 }
+    /// The block's indices in `nodes`.
+    var range: Range<Int> { Int(start)..<(Int(start) + Int(slots)) }
 }
 
 /// The parts few nodes need.
 struct NodeExtra: Sendable {
-    /// The route whose `**` hangs off this node, or -1.
-    var catchAllRoute: Int32 = -1
+    /// The route whose `**` hangs off this node, or ``TrieNode/none``.
+    var catchAllRoute: Int32 = TrieNode.none
     /// Typed children in precedence order: `typedEdges[typedStart ..< typedStart + typedCount]`.
     var typedStart: Int32 = 0
     var typedCount: Int32 = 0
 
-    var isEmpty: Bool { catchAllRoute < 0 && typedCount == 0 }
+    var hasCatchAll: Bool { catchAllRoute >= 0 }
+    /// The indices of the typed children in ``FrozenTrie/typedEdges``.
+    var typedRange: Range<Int> { Int(typedStart)..<(Int(typedStart) + Int(typedCount)) }
+    var isEmpty: Bool { !hasCatchAll && typedCount == 0 }
 }
 
 struct TypedEdge: Sendable {
@@ -189,63 +234,4 @@ struct CaptureSpec: Sendable {
     /// The key position when it is 0 or 1; 2 for any later one.
     var clampedPosition: Int { Int(packed >> 1 & 3) }
     var slot: Int { Int(packed >> 3) }
-}
-
-/// The first `count` (at most eight) bytes at `base` as a little-endian word, zero-padded;
-/// `available` is how many bytes may be read from `base`, so nothing past the buffer is.
-@inline(__always)
-func shortKey(_ base: UnsafePointer<UInt8>, _ count: Int, available: Int, fold: Bool) -> UInt64 {
-    var word: UInt64
-    if available >= 8 {
-        word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
-        if count < 8 { word &= (1 &<< UInt64(count &* 8)) &- 1 }
-    } else {
-        word = 0
-        for i in 0..<count { word |= UInt64(base[i]) &<< UInt64(i &* 8) }
-    }
-    return fold ? lowercasedASCII(word) : word
-}
-
-/// Lowercases the ASCII capitals of the eight bytes of `word` at once and leaves every
-/// other byte (including those of multi-byte characters) alone.
-@inline(__always)
-func lowercasedASCII(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let heptets = word & (0x7F &* ones)
-    let atLeastA = heptets &+ ((0x80 - 0x41) &* ones)   // high bit set where byte >= 'A'
-    let aboveZ = heptets &+ ((0x80 - 0x5B) &* ones)     // high bit set where byte > 'Z'
-    let isUpper = atLeastA & ~aboveZ & ~word & (0x80 &* ones)
-    return word | (isUpper &>> 2)
-}
-
-/// The first slot to probe for `hash` in a table of `slots` slots (any count, not only a
-/// power of two, so a table is sized to its literals): the hash scaled to the table.
-/// Probing goes on to the following slots, wrapping at the end.
-@inline(__always)
-func homeSlot(_ hash: UInt32, slots: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(slots)) >> 32)
-}
-
-/// The hash of a literal: a multiplicative mix of its word when it is short; otherwise
-/// of its (folded) bytes eight at a time, the last word overlapping the one before, so
-/// every byte counts and hashing reads words, not bytes.
-@inline(__always)
-func literalHash(word: UInt64, _ base: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
-    if count <= 8 {
-        let mixed = (word ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
-        return UInt32(truncatingIfNeeded: mixed >> 32)
-    }
-    let raw = UnsafeRawPointer(base)
-    @inline(__always) func load(_ offset: Int) -> UInt64 {
-        let value = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        return fold ? lowercasedASCII(value) : value
-    }
-    var mixed = UInt64(count)
-    var offset = 0
-    while offset < count - 8 {
-        mixed = (mixed ^ load(offset)) &* 0x9E37_79B9_7F4A_7C15
-        offset += 8
-    }
-    mixed = (mixed ^ load(count - 8)) &* 0xBF58_476D_1CE4_E5B9
-    return UInt32(truncatingIfNeeded: mixed >> 32)
 }

@@ -142,7 +142,7 @@ struct RawMatch: Sendable {
         for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
             let segment = frames[position].segment
             let pathEnd = Int(parts.pathEnd)
-            let start = segment.has(KeySegment.exhausted) ? pathEnd : Int(segment.start)
+            let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
             ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
         return ranges

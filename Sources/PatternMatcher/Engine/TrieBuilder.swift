@@ -17,7 +17,7 @@ struct TrieBuilder {
         var child: Int32
         var keyStart: Int32
         var keyLength: Int32
-        /// ``literalHash(word:_:_:fold:)`` of the key, reused by the frozen hash tables.
+        /// ``Word/literalHash(word:_:_:fold:)`` of the key, reused by the frozen hash tables.
         var hash: UInt32
     }
 
@@ -128,8 +128,8 @@ struct TrieBuilder {
     private mutating func literalChild(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32 {
         let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let count = key.count
-        let word = count <= 8 ? shortKey(base, count, available: count, fold: false) : 0
-        let hash = literalHash(word: word, base, count, fold: false)
+        let word = count <= 8 ? Word.shortKey(base, count, available: count, fold: false) : 0
+        let hash = Word.literalHash(word: word, base, count, fold: false)
         let mask = edgeSlots.count - 1
         var slot = Self.slot(hash, parent, mask)
         while true {
@@ -217,7 +217,7 @@ struct TrieBuilder {
                 let bytes = keyBase + Int(edge.keyStart)
                 var node = TrieNode()
                 if count <= 8 {
-                    node.key = shortKey(bytes, count, available: count, fold: false)
+                    node.key = Word.shortKey(bytes, count, available: count, fold: false)
                 } else {
                     node.key = UInt64(literalBytes.count)
                     literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
@@ -241,8 +241,8 @@ struct TrieBuilder {
                     placed.reserveCapacity(group.count)
                     for e in group {
                         let edge = edges[Int(edgesByParent[Int(e)])]
-                        var slot = homeSlot(edge.hash, slots: capacity)
-                        while frozen[Int(blockStart) + slot].keyLength >= 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
+                        var slot = Word.homeSlot(edge.hash, slots: capacity)
+                        while frozen[Int(blockStart) + slot].hasLiteral { slot = slot + 1 == capacity ? 0 : slot + 1 }
                         frozen[Int(blockStart) + slot] = literalRecord(edge)
                         placed.append((slot, edge.child))
                     }
@@ -251,7 +251,7 @@ struct TrieBuilder {
                         newIndex[Int(child)] = blockStart + Int32(slot)
                         children.append(child)
                     }
-                    frozen[index].literalCount = -Int32(capacity)
+                    frozen[index].literals = .hashTable(start: blockStart, slots: Int32(capacity))
                 } else {
                     for e in group {
                         let edge = edges[Int(edgesByParent[Int(e)])]
@@ -259,9 +259,8 @@ struct TrieBuilder {
                         frozen.append(literalRecord(edge))
                         children.append(edge.child)
                     }
-                    frozen[index].literalCount = Int32(group.count)
+                    frozen[index].literals = .list(start: blockStart, count: Int32(group.count))
                 }
-                frozen[index].literalStart = blockStart
                 var extra = NodeExtra()
                 extra.catchAllRoute = source.catchAllRoute
                 let typedChildren = typedByParent[old] ?? []
@@ -278,7 +277,7 @@ struct TrieBuilder {
                     frozen.append(TrieNode())
                     children.append(source.param)
                 }
-                frozen[index].paramChild = source.param >= 0 ? newIndex[Int(source.param)] : -1
+                frozen[index].paramChild = source.param >= 0 ? newIndex[Int(source.param)] : TrieNode.none
                 frozen[index].route = source.route
                 if !extra.isEmpty {
                     frozen[index].extra = Int32(extras.count)

@@ -36,58 +36,6 @@ struct URLLayout: Sendable {
         authorityEnd: -1, hasUserinfo: false, pathStart: 0, pathEnd: 0,
         queryStart: -1, queryEnd: 0, fragmentStart: -1, keyHasPercent: false)
 
-    /// Bytes that end or mark something while scanning a path: `/`, `?`, `#` and `%`.
-    private static let pathSpecials: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
-
-    /// The high bit of each byte of `word` (little-endian) that is `/`, `?`, `#` or `%`.
-    /// Only the lowest flagged byte is exact (a borrow may flag bytes above a true match),
-    /// which is the only one the scan uses.
-    @inline(__always)
-    private static func pathSpecialBytes(in word: UInt64) -> UInt64 {
-        @inline(__always) func bytes(equalTo byte: UInt64) -> UInt64 {
-            let x = word ^ (byte &* 0x0101_0101_0101_0101)
-            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        }
-        return bytes(equalTo: 0x2F) | bytes(equalTo: 0x3F) | bytes(equalTo: 0x23) | bytes(equalTo: 0x25)
-    }
-
-    /// Scans the run of a path segment that starts at `i`: where it ends (at the first `/`,
-    /// `?`, `#` or `%`, or at `count`) and its first bytes as a word (little-endian, up to
-    /// eight, zero-padded), eight bytes at a time while eight remain. The word is read
-    /// while scanning, so a short segment's key costs no second load.
-    @inline(__always)
-    static func scanRun(_ base: UnsafePointer<UInt8>, count: Int, from i: Int) -> (end: Int, word: UInt64) {
-        /// The bytes of `word` below the first special one flagged in `found`.
-        @inline(__always) func below(_ found: UInt64, _ word: UInt64) -> UInt64 {
-            word & (((found & (0 &- found)) &>> 7) &- 1)
-        }
-        if i &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let found = pathSpecialBytes(in: word)
-            if found != 0 { return (i &+ found.trailingZeroBitCount &>> 3, below(found, word)) }
-            // Eight bytes or more: the word is whole; find the end.
-            var j = i &+ 8
-            while j &+ 8 <= count {
-                let found = pathSpecialBytes(in: UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)))
-                if found != 0 { return (j &+ found.trailingZeroBitCount &>> 3, word) }
-                j &+= 8
-            }
-            while j < count, !isPathSpecial(base[j]) { j &+= 1 }
-            return (j, word)
-        }
-        if count >= 8 {
-            // Fewer than eight bytes remain: the word that ends the URL, shifted so that
-            // they come first and zeros (never special) fill the rest.
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
-                &>> UInt64((8 &- (count &- i)) &* 8)
-            let found = pathSpecialBytes(in: word)
-            return found != 0 ? (i &+ found.trailingZeroBitCount &>> 3, below(found, word)) : (count, word)
-        }
-        var j = i
-        while j < count, !isPathSpecial(base[j]) { j &+= 1 }
-        return (j, shortKey(base + i, j &- i, available: count &- i, fold: false))
-    }
-
     /// The offset of the `:` that ends the URL's scheme (a letter, then letters, digits,
     /// `+`, `-` or `.`), or `nil` when the URL has none (Matching rules, "From a URL to a route key").
     @inline(__always)
@@ -97,11 +45,6 @@ struct URLLayout: Sendable {
         var j = 1
         while j < count, ASCII.isSchemeCharacter(bytes[j]) { j &+= 1 }
         return j < count && bytes[j] == ASCII.colon ? j : nil
-    }
-
-    @inline(__always)
-    private static func isPathSpecial(_ byte: UInt8) -> Bool {
-        byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0
     }
 
     /// Reads the layout of `bytes` and validates it against the limits of Matching rules, "Malformed URLs", in one pass.
@@ -128,7 +71,7 @@ struct URLLayout: Sendable {
         var i = 0
         if let end = schemeEnd(bytes) {
             layout.schemeEnd = end
-            writer.record(0, end, KeySegment.schemeOrHost)
+            writer.record(0, end, .schemeOrHost)
             i = end + 1
         }
         var sawPercent = false
@@ -165,7 +108,7 @@ struct URLLayout: Sendable {
         }
 
         @inline(__always)
-        mutating func record(_ start: Int, _ end: Int, _ flags: UInt8) {
+        mutating func record(_ start: Int, _ end: Int, _ flags: KeySegment.Flags) {
             assert(start <= end, "a segment never ends before it starts")
             if recorded < capacity, let frames {
                 frames[recorded].segment = KeySegment(
@@ -180,7 +123,7 @@ struct URLLayout: Sendable {
         func markExhausted(at pathEnd: Int) {
             guard let frames, recorded < capacity else { return }
             let end = Int32(truncatingIfNeeded: pathEnd)
-            frames[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0, flags: KeySegment.exhausted)
+            frames[recorded].segment = KeySegment(start: end, end: end, keyLength: 0, hash: 0, flags: .exhausted)
         }
     }
 
@@ -223,8 +166,7 @@ struct URLLayout: Sendable {
         let hostEnd = portColon >= 0 ? portColon : i
         layout.hostEnd = hostEnd
         if hostEnd > layout.hostStart {
-            writer.record(layout.hostStart, hostEnd,
-                          KeySegment.schemeOrHost | (hostHasPercent ? KeySegment.hasPercent : 0))
+            writer.record(layout.hostStart, hostEnd, hostHasPercent ? [.schemeOrHost, .hasPercent] : .schemeOrHost)
             layout.keyHasPercent = hostHasPercent
         }
         return sawPercent
@@ -244,14 +186,16 @@ struct URLLayout: Sendable {
             if byte == ASCII.question || byte == ASCII.hash { break }
             // A segment: runs to the next '/', '?' or '#', noting '%' on the way.
             let segmentStart = i
-            var flags: UInt8 = 0
+            var flags: KeySegment.Flags = []
             while true {
-                i = scanRun(bytes.baseAddress!, count: count, from: i).end
+                i = Word.scanSegment(bytes.baseAddress!, count: count, from: i).end
                 guard i < count, bytes[i] == ASCII.percent else { break }
-                flags = KeySegment.hasPercent
+                flags = .hasPercent
                 i += 1
+                // A '%' that ends the URL is a bad escape, found later; no run starts after it.
+                if i == count { break }
             }
-            if flags != 0 { layout.keyHasPercent = true }
+            if !flags.isEmpty { layout.keyHasPercent = true }
             writer.record(segmentStart, i, flags)
             segmentCount += 1
         }
