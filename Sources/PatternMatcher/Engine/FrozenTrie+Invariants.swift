@@ -41,91 +41,106 @@ extension FrozenTrie {
     /// - route records are in pattern-text order and end at the sentinel, which ends
     ///   where the pattern text and the capture specs end.
     func invariantViolations() -> [String] {
-        var problems: [String] = []
+        var tally = InvariantTally(nodes: nodes.count, routes: routes.count - 1)
+        tally.check(tally.routeCount >= 0, "no sentinel route record")
         let nodeRange = 0..<nodes.count
-        let routeCount = routes.count - 1
-        func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-            if !condition { problems.append(message()) }
-        }
-        check(routeCount >= 0, "no sentinel route record")
-        check(nodeRange.contains(Int(pathRoot)) && nodeRange.contains(Int(schemeRoot)) && pathRoot != schemeRoot,
-              "roots \(pathRoot), \(schemeRoot) out of \(nodes.count) nodes")
-        guard problems.isEmpty else { return problems }
-
-        var parents = [Int](repeating: 0, count: nodes.count)
-        var endings = [Int](repeating: 0, count: routeCount)
-        var emptySlots = 0
+        tally.check(nodeRange.contains(Int(pathRoot)) && nodeRange.contains(Int(schemeRoot)) && pathRoot != schemeRoot,
+                    "roots \(pathRoot), \(schemeRoot) out of \(nodes.count) nodes")
+        guard tally.problems.isEmpty else { return tally.problems }
         for (index, node) in nodes.enumerated() {
-            check(node.hasLiteral || node.keyLength == TrieNode.none, "node \(index): key length \(node.keyLength)")
-            if node.keyLength > 8 {
-                check(Int(node.key) + Int(node.keyLength) <= literalBytes.count, "node \(index): literal bytes out of range")
-            }
-            check(node.hasRoute ? node.route < routeCount : node.route == TrieNode.none, "node \(index): route \(node.route)")
-            if node.hasRoute, node.route < routeCount { endings[Int(node.route)] += 1 }
-            if node.hasParamChild {
-                if nodeRange.contains(Int(node.paramChild)) { parents[Int(node.paramChild)] += 1 } else {
-                    check(false, "node \(index): parameter child \(node.paramChild)")
-                }
-            }
-            let block = node.literals
-            guard block.start >= 0, block.range.upperBound <= nodes.count else {
-                check(false, "node \(index): literal block \(block.start)+\(block.slots)")
-                continue
-            }
-            for slot in block.range {
-                if nodes[slot].hasLiteral {
-                    parents[slot] += 1
-                } else {
-                    check(block.isHashed, "node \(index): an empty record \(slot) in a block that is not hashed")
-                    emptySlots += 1
-                }
-            }
-            if block.isHashed { problems += hashProblems(of: node, index: index) }
-            guard node.hasExtra else { continue }
-            guard node.extra < extras.count else {
-                check(false, "node \(index): extra \(node.extra)")
-                continue
-            }
-            let extra = extras[Int(node.extra)]
-            check(extra.hasCatchAll ? extra.catchAllRoute < routeCount : extra.catchAllRoute == TrieNode.none,
-                  "node \(index): catch-all route \(extra.catchAllRoute)")
-            if extra.hasCatchAll, extra.catchAllRoute < routeCount { endings[Int(extra.catchAllRoute)] += 1 }
-            let typedStart = Int(extra.typedStart), typedEnd = typedStart + Int(extra.typedCount)
-            guard typedStart >= 0, typedEnd <= typedEdges.count else {
-                check(false, "node \(index): typed edges \(typedStart)..<\(typedEnd)")
-                continue
-            }
-            for edge in typedEdges[typedStart..<typedEnd] {
-                check(edge.converter >= 0 && Int(edge.converter) < 3 + converters.count, "node \(index): converter \(edge.converter)")
-                if nodeRange.contains(Int(edge.child)) { parents[Int(edge.child)] += 1 } else {
-                    check(false, "node \(index): typed child \(edge.child)")
-                }
+            tallyNode(node, index: index, &tally)
+        }
+        tallyTree(&tally)
+        tallyRouteRecords(&tally)
+        return tally.problems
+    }
+
+    /// Checks one node's own fields, literal block and extra, counting the parents it
+    /// gives its children and the routes that end at it.
+    private func tallyNode(_ node: TrieNode, index: Int, _ tally: inout InvariantTally) {
+        tally.check(node.hasLiteral || node.keyLength == TrieNode.none, "node \(index): key length \(node.keyLength)")
+        if node.keyLength > 8 {
+            tally.check(Int(node.key) + Int(node.keyLength) <= literalBytes.count,
+                        "node \(index): literal bytes out of range")
+        }
+        tally.check(node.hasRoute ? node.route < tally.routeCount : node.route == TrieNode.none,
+                    "node \(index): route \(node.route)")
+        if node.hasRoute { tally.routeEnds(at: node.route) }
+        if node.hasParamChild { tally.child(node.paramChild, of: index, "parameter child") }
+        let block = node.literals
+        guard block.start >= 0, block.range.upperBound <= nodes.count else {
+            tally.check(false, "node \(index): literal block \(block.start)+\(block.slots)")
+            return
+        }
+        for slot in block.range {
+            if nodes[slot].hasLiteral {
+                tally.parents[slot] += 1
+            } else {
+                tally.check(block.isHashed, "node \(index): an empty record \(slot) in a block that is not hashed")
+                tally.emptySlots += 1
             }
         }
-        for (index, count) in parents.enumerated() {
+        if block.isHashed { tally.problems += hashProblems(of: node, index: index) }
+        if node.hasExtra { tallyExtra(of: node, index: index, &tally) }
+    }
+
+    /// Checks the extra of `node`: its catch-all route, typed edges and their converters.
+    private func tallyExtra(of node: TrieNode, index: Int, _ tally: inout InvariantTally) {
+        guard node.extra < extras.count else {
+            tally.check(false, "node \(index): extra \(node.extra)")
+            return
+        }
+        let extra = extras[Int(node.extra)]
+        tally.check(extra.hasCatchAll ? extra.catchAllRoute < tally.routeCount : extra.catchAllRoute == TrieNode.none,
+                    "node \(index): catch-all route \(extra.catchAllRoute)")
+        if extra.hasCatchAll { tally.routeEnds(at: extra.catchAllRoute) }
+        let typed = extra.typedRange
+        guard typed.lowerBound >= 0, typed.upperBound <= typedEdges.count else {
+            tally.check(false, "node \(index): typed edges \(typed)")
+            return
+        }
+        for edge in typedEdges[typed] {
+            tally.check(edge.converter >= 0 && Int(edge.converter) < 3 + converters.count,
+                        "node \(index): converter \(edge.converter)")
+            tally.child(edge.child, of: index, "typed child")
+        }
+    }
+
+    /// Checks that the parents counted make a tree (every node but the roots and the empty
+    /// slots has one parent), that `nodeCount` counts the rest, and that every route ends once.
+    private func tallyTree(_ tally: inout InvariantTally) {
+        for (index, count) in tally.parents.enumerated() {
             let isRoot = index == Int(pathRoot) || index == Int(schemeRoot)
             let isEmptySlot = !nodes[index].hasLiteral && count == 0 && !isRoot
             if isRoot {
-                check(count == 0, "root \(index) has a parent")
+                tally.check(count == 0, "root \(index) has a parent")
             } else if !isEmptySlot {
-                check(count == 1, "node \(index) has \(count) parents")
+                tally.check(count == 1, "node \(index) has \(count) parents")
             }
         }
-        check(nodeCount == nodes.count - emptySlots, "node count \(nodeCount), records \(nodes.count), empty slots \(emptySlots)")
-        for (route, count) in endings.enumerated() where count != 1 {
-            check(false, "route \(route) ends at \(count) nodes")
+        let emptySlots = tally.emptySlots
+        tally.check(nodeCount == nodes.count - emptySlots,
+                    "node count \(nodeCount), records \(nodes.count), empty slots \(emptySlots)")
+        for (route, count) in tally.endings.enumerated() where count != 1 {
+            tally.check(false, "route \(route) ends at \(count) nodes")
         }
-        for route in 0..<max(routeCount, 0) {
-            check(routes[route].patternOffset <= routes[route + 1].patternOffset
-                  && routes[route].capturesStart <= routes[route + 1].capturesStart,
-                  "route \(route): records out of order")
-            check(routes[route].owner >= 0 && Int(routes[route].owner) < owners.count, "route \(route): owner \(routes[route].owner)")
+    }
+
+    /// Checks the route records: in order, with owners in range, and a sentinel that ends
+    /// the pattern text and the capture specs.
+    private func tallyRouteRecords(_ tally: inout InvariantTally) {
+        for route in 0..<max(tally.routeCount, 0) {
+            tally.check(routes[route].patternOffset <= routes[route + 1].patternOffset
+                        && routes[route].capturesStart <= routes[route + 1].capturesStart,
+                        "route \(route): records out of order")
+            tally.check(routes[route].owner >= 0 && Int(routes[route].owner) < owners.count,
+                        "route \(route): owner \(routes[route].owner)")
         }
         if let sentinel = routes.last {
-            check(Int(sentinel.patternOffset) == patternText.utf8.count && Int(sentinel.capturesStart) == captureSpecs.count,
-                  "the sentinel route record does not end the pattern text and the capture specs")
+            tally.check(Int(sentinel.patternOffset) == patternText.utf8.count
+                        && Int(sentinel.capturesStart) == captureSpecs.count,
+                        "the sentinel route record does not end the pattern text and the capture specs")
         }
-        return problems
     }
 
     /// The literals of `node`'s hash table that a probe from their home slot would miss.
@@ -169,6 +184,40 @@ extension RawLookup {
             return (0..<inline).allSatisfy { a.captures[$0] == b.captures[$0] }
         default:
             return false
+        }
+    }
+}
+
+/// What the invariant check has found so far: the problems, and the counts it checks once
+/// every node is seen (each node's parents, each route's endings, the empty slots).
+private struct InvariantTally {
+    let routeCount: Int
+    var problems: [String] = []
+    var parents: [Int]
+    var endings: [Int]
+    var emptySlots = 0
+
+    init(nodes: Int, routes: Int) {
+        routeCount = routes
+        parents = [Int](repeating: 0, count: nodes)
+        endings = [Int](repeating: 0, count: max(routes, 0))
+    }
+
+    mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
+    }
+
+    /// Counts an ending of `route`, when it is in range (the caller reports it otherwise).
+    mutating func routeEnds(at route: Int32) {
+        if route >= 0, route < routeCount { endings[Int(route)] += 1 }
+    }
+
+    /// Counts a parent of `child`, or reports it out of range.
+    mutating func child(_ child: Int32, of index: Int, _ kind: String) {
+        if child >= 0, Int(child) < parents.count {
+            parents[Int(child)] += 1
+        } else {
+            check(false, "node \(index): \(kind) \(child)")
         }
     }
 }
