@@ -172,7 +172,38 @@ struct TrieBuilder {
     /// when there are many), then its typed children and its parameter child, so a chain
     /// of single children runs through adjacent records.
     func freeze() -> FrozenTrie {
-        // Literal edges grouped by parent (a counting sort), and typed children by parent.
+        let groups = childGroups()
+        var out = FrozenArrays(nodeCount: nodes.count)
+        reserve(&out, for: groups)
+        keyBytes.withUnsafeBufferPointer { keys in
+            // Old nodes whose record is placed but whose children are not, the next on top.
+            var pending: [Int32] = [1, 0]
+            var children: [Int32] = []
+            while let old = pending.popLast() {
+                children.removeAll(keepingCapacity: true)
+                placeChildren(of: old, groups, keys, &out, &children)
+                pending.append(contentsOf: children.reversed())
+            }
+        }
+        let storage = frozenTrie(out)
+        #if URLROUTER_INTERNAL_CHECKS
+        storage._checkInvariants()
+        #endif
+        return storage
+    }
+
+    /// Every node's children, grouped by parent: literal edges by a counting sort, typed
+    /// children sorted by converter.
+    private struct ChildGroups {
+        /// The literal edges of old node `n` are `edgesByParent[firstEdge[n] ..< firstEdge[n + 1]]`.
+        var firstEdge: [Int32]
+        var edgesByParent: [Int32]
+        var typedByParent: [Int32: [(converter: Int32, child: Int32)]]
+
+        func literalEdges(of old: Int32) -> Range<Int32> { firstEdge[Int(old)]..<firstEdge[Int(old) + 1] }
+    }
+
+    private func childGroups() -> ChildGroups {
         var firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
         for node in 0..<nodes.count { firstEdge[node + 1] = firstEdge[node] + nodes[node].literalCount }
         var fill = firstEdge
@@ -186,106 +217,130 @@ struct TrieBuilder {
             typedByParent[Int32(slot >> 32), default: []].append((Int32(truncatingIfNeeded: slot), child))
         }
         for key in typedByParent.keys { typedByParent[key]!.sort { $0.converter < $1.converter } }
+        return ChildGroups(firstEdge: firstEdge, edgesByParent: edgesByParent, typedByParent: typedByParent)
+    }
 
+    /// The frozen arrays as they are filled, and where each old node's record went.
+    private struct FrozenArrays {
+        var nodes: [TrieNode] = [TrieNode(), TrieNode()]  // the two roots
+        var extras: [NodeExtra] = []
+        var literalBytes: [UInt8] = []
+        var typedEdges: [TypedEdge] = []
+        /// The record of each old node, once placed.
+        var newIndex: [Int32]
+
+        init(nodeCount: Int) {
+            newIndex = [Int32](repeating: TrieNode.none, count: nodeCount)
+            newIndex[0] = 0
+            newIndex[1] = 1
+        }
+    }
+
+    /// Reserves each array's exact size, so that none grows while it is filled.
+    private func reserve(_ out: inout FrozenArrays, for groups: ChildGroups) {
         var recordCount = nodes.count, literalByteCount = 0, extraCount = 0
         for old in 0..<nodes.count {
             let literals = Int(nodes[old].literalCount)
             if literals > Self.linearScanLimit { recordCount += Self.hashCapacity(literals) - literals }
-            let typedChildren = typedByParent[Int32(old)]?.count ?? 0
+            let typedChildren = groups.typedByParent[Int32(old)]?.count ?? 0
             if nodes[old].catchAllRoute >= 0 || typedChildren > 0 { extraCount += 1 }
         }
         for edge in edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
+        out.nodes.reserveCapacity(recordCount)
+        out.extras.reserveCapacity(extraCount)
+        out.literalBytes.reserveCapacity(literalByteCount)
+        out.typedEdges.reserveCapacity(typed.count)
+    }
 
-        var frozen: [TrieNode] = []
-        frozen.reserveCapacity(recordCount)
-        var extras: [NodeExtra] = []
-        extras.reserveCapacity(extraCount)
-        var literalBytes: [UInt8] = []
-        literalBytes.reserveCapacity(literalByteCount)
-        var typedEdges: [TypedEdge] = []
-        typedEdges.reserveCapacity(typed.count)
-        var newIndex = [Int32](repeating: -1, count: nodes.count)
-        frozen.append(TrieNode())
-        frozen.append(TrieNode())
-        newIndex[0] = 0
-        newIndex[1] = 1
-        keyBytes.withUnsafeBufferPointer { keys in
-            let keyBase = keys.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            /// The record of a literal child: its key, the rest filled when it is placed.
-            func literalRecord(_ edge: Edge) -> TrieNode {
-                let count = Int(edge.keyLength)
-                let bytes = keyBase + Int(edge.keyStart)
-                var node = TrieNode()
-                if count <= 8 {
-                    node.key = Word.shortKey(bytes, count, available: count, fold: false)
-                } else {
-                    node.key = UInt64(literalBytes.count)
-                    literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-                }
-                node.keyLength = Int32(count)
-                return node
+    /// Places the children of `old` (whose own record is placed) as one block, fills in
+    /// its record, and lists the children in `children`, in block order.
+    private func placeChildren(of old: Int32, _ groups: ChildGroups, _ keys: UnsafeBufferPointer<UInt8>,
+                               _ out: inout FrozenArrays, _ children: inout [Int32]) {
+        let source = nodes[Int(old)]
+        let index = Int(out.newIndex[Int(old)])
+        let blockStart = Int32(out.nodes.count)
+        let group = groups.literalEdges(of: old)
+        if group.count > Self.linearScanLimit {
+            let capacity = placeHashTable(group, groups, keys, &out, &children)
+            out.nodes[index].literals = .hashTable(start: blockStart, slots: Int32(capacity))
+        } else {
+            for e in group {
+                let edge = edges[Int(groups.edgesByParent[Int(e)])]
+                out.newIndex[Int(edge.child)] = Int32(out.nodes.count)
+                out.nodes.append(literalRecord(edge, keys, &out.literalBytes))
+                children.append(edge.child)
             }
-            // Old nodes whose record is placed but whose children are not, the next on top.
-            var pending: [Int32] = [1, 0]
-            var children: [Int32] = []
-            while let old = pending.popLast() {
-                let source = nodes[Int(old)]
-                let index = Int(newIndex[Int(old)])
-                children.removeAll(keepingCapacity: true)
-                let blockStart = Int32(frozen.count)
-                let group = firstEdge[Int(old)]..<firstEdge[Int(old) + 1]
-                if group.count > Self.linearScanLimit {
-                    let capacity = Self.hashCapacity(group.count)
-                    frozen.append(contentsOf: repeatElement(TrieNode(), count: capacity))
-                    var placed: [(slot: Int, child: Int32)] = []
-                    placed.reserveCapacity(group.count)
-                    for e in group {
-                        let edge = edges[Int(edgesByParent[Int(e)])]
-                        var slot = Word.homeSlot(edge.hash, slots: capacity)
-                        while frozen[Int(blockStart) + slot].hasLiteral { slot = slot + 1 == capacity ? 0 : slot + 1 }
-                        frozen[Int(blockStart) + slot] = literalRecord(edge)
-                        placed.append((slot, edge.child))
-                    }
-                    placed.sort { $0.slot < $1.slot }
-                    for (slot, child) in placed {
-                        newIndex[Int(child)] = blockStart + Int32(slot)
-                        children.append(child)
-                    }
-                    frozen[index].literals = .hashTable(start: blockStart, slots: Int32(capacity))
-                } else {
-                    for e in group {
-                        let edge = edges[Int(edgesByParent[Int(e)])]
-                        newIndex[Int(edge.child)] = Int32(frozen.count)
-                        frozen.append(literalRecord(edge))
-                        children.append(edge.child)
-                    }
-                    frozen[index].literals = .list(start: blockStart, count: Int32(group.count))
-                }
-                var extra = NodeExtra()
-                extra.catchAllRoute = source.catchAllRoute
-                let typedChildren = typedByParent[old] ?? []
-                extra.typedStart = Int32(typedEdges.count)
-                extra.typedCount = Int32(typedChildren.count)
-                for (converter, child) in typedChildren {
-                    newIndex[Int(child)] = Int32(frozen.count)
-                    frozen.append(TrieNode())
-                    typedEdges.append(TypedEdge(converter: converter, child: newIndex[Int(child)]))
-                    children.append(child)
-                }
-                if source.param >= 0 {
-                    newIndex[Int(source.param)] = Int32(frozen.count)
-                    frozen.append(TrieNode())
-                    children.append(source.param)
-                }
-                frozen[index].paramChild = source.param >= 0 ? newIndex[Int(source.param)] : TrieNode.none
-                frozen[index].route = source.route
-                if !extra.isEmpty {
-                    frozen[index].extra = Int32(extras.count)
-                    extras.append(extra)
-                }
-                pending.append(contentsOf: children.reversed())
-            }
+            out.nodes[index].literals = .list(start: blockStart, count: Int32(group.count))
         }
+        var extra = NodeExtra()
+        extra.catchAllRoute = source.catchAllRoute
+        let typedChildren = groups.typedByParent[old] ?? []
+        extra.typedStart = Int32(out.typedEdges.count)
+        extra.typedCount = Int32(typedChildren.count)
+        for (converter, child) in typedChildren {
+            out.newIndex[Int(child)] = Int32(out.nodes.count)
+            out.nodes.append(TrieNode())
+            out.typedEdges.append(TypedEdge(converter: converter, child: out.newIndex[Int(child)]))
+            children.append(child)
+        }
+        if source.param >= 0 {
+            out.newIndex[Int(source.param)] = Int32(out.nodes.count)
+            out.nodes.append(TrieNode())
+            children.append(source.param)
+        }
+        out.nodes[index].paramChild = source.param >= 0 ? out.newIndex[Int(source.param)] : TrieNode.none
+        out.nodes[index].route = source.route
+        if !extra.isEmpty {
+            out.nodes[index].extra = Int32(out.extras.count)
+            out.extras.append(extra)
+        }
+    }
+
+    /// Places the literal edges `group` as a hash table at the end of `out.nodes`, each at
+    /// its home slot or the first free slot after it, and lists their children in slot order.
+    /// - Returns: the table's slots.
+    private func placeHashTable(_ group: Range<Int32>, _ groups: ChildGroups, _ keys: UnsafeBufferPointer<UInt8>,
+                                _ out: inout FrozenArrays, _ children: inout [Int32]) -> Int {
+        let blockStart = out.nodes.count
+        let capacity = Self.hashCapacity(group.count)
+        out.nodes.append(contentsOf: repeatElement(TrieNode(), count: capacity))
+        var placed: [(slot: Int, child: Int32)] = []
+        placed.reserveCapacity(group.count)
+        for e in group {
+            let edge = edges[Int(groups.edgesByParent[Int(e)])]
+            var slot = Word.homeSlot(edge.hash, slots: capacity)
+            while out.nodes[blockStart + slot].hasLiteral { slot = slot + 1 == capacity ? 0 : slot + 1 }
+            out.nodes[blockStart + slot] = literalRecord(edge, keys, &out.literalBytes)
+            placed.append((slot, edge.child))
+        }
+        placed.sort { $0.slot < $1.slot }
+        for (slot, child) in placed {
+            out.newIndex[Int(child)] = Int32(blockStart + slot)
+            children.append(child)
+        }
+        return capacity
+    }
+
+    /// The record of a literal child: its key (a long one's bytes appended to
+    /// `literalBytes`), the rest filled when its parent's children are placed.
+    private func literalRecord(_ edge: Edge, _ keys: UnsafeBufferPointer<UInt8>,
+                               _ literalBytes: inout [UInt8]) -> TrieNode {
+        let count = Int(edge.keyLength)
+        let bytes = (keys.baseAddress ?? UnsafePointer(bitPattern: 1)!) + Int(edge.keyStart)
+        var node = TrieNode()
+        if count <= 8 {
+            node.key = Word.shortKey(bytes, count, available: count, fold: false)
+        } else {
+            node.key = UInt64(literalBytes.count)
+            literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        }
+        node.keyLength = Int32(count)
+        return node
+    }
+
+    /// The frozen trie over the placed arrays, with the pattern text, route records and
+    /// capture specs copied at their exact sizes.
+    private func frozenTrie(_ out: FrozenArrays) -> FrozenTrie {
         // A copy at its exact size: the text grew by appending.
         let text = String(unsafeUninitializedCapacity: patternText.utf8.count) { buffer in
             _ = buffer.initialize(from: patternText.utf8)
@@ -300,15 +355,11 @@ struct TrieBuilder {
         var specs: [CaptureSpec] = []
         specs.reserveCapacity(captureSpecs.count)
         specs += captureSpecs
-        let storage = FrozenTrie(
-            nodes: frozen, nodeCount: nodes.count, extras: extras, literalBytes: literalBytes,
-            typedEdges: typedEdges, converters: converters, routes: records,
+        return FrozenTrie(
+            nodes: out.nodes, nodeCount: nodes.count, extras: out.extras, literalBytes: out.literalBytes,
+            typedEdges: out.typedEdges, converters: converters, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
             maxDepth: maxDepth, options: options)
-        #if URLROUTER_INTERNAL_CHECKS
-        storage._checkInvariants()
-        #endif
-        return storage
     }
 
     /// Hash table slots for `count` literals: at most four-fifths full, so that a probe
