@@ -60,6 +60,9 @@ extension FrozenTrie {
         literalBytes.withUnsafeBufferPointer { literalBytes in
         typedEdges.withUnsafeBufferPointer { typedEdges -> RawLookup? in
             let trie = TrieView(nodes: nodes, extras: extras, literalBytes: literalBytes, typedEdges: typedEdges)
+            #if URLROUTER_INTERNAL_CHECKS
+            trie._checkInvariants(of: self)
+            #endif
             var walk = DirectWalk(node: trie.node(pathRoot))
             var progress = walkSchemeAndHost(bytes, input, trie, &walk, url: url)
             if case .reached(let i) = progress {

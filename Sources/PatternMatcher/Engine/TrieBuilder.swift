@@ -6,10 +6,14 @@
 /// table uses.
 struct TrieBuilder {
     private struct Node {
-        var param: Int32 = -1
-        var catchAllRoute: Int32 = -1
-        var route: Int32 = -1
+        /// The parameter child, the routes ending here, or ``TrieNode/none``.
+        var param: Int32 = TrieNode.none
+        var catchAllRoute: Int32 = TrieNode.none
+        var route: Int32 = TrieNode.none
         var literalCount: Int32 = 0
+
+        var hasParam: Bool { param != TrieNode.none }
+        var hasCatchAll: Bool { catchAllRoute != TrieNode.none }
     }
 
     private struct Edge {
@@ -89,7 +93,7 @@ struct TrieBuilder {
                     node = child
                 }
             case .parameter(_, nil), .wildcard:
-                if nodes[Int(node)].param < 0 { nodes[Int(node)].param = newNode() }
+                if !nodes[Int(node)].hasParam { nodes[Int(node)].param = newNode() }
                 node = nodes[Int(node)].param
             case .catchAll:
                 occupy(node, catchAll: true, with: routeID)
@@ -115,7 +119,7 @@ struct TrieBuilder {
 
     private mutating func occupy(_ node: Int32, catchAll: Bool, with route: Int32) {
         let taken = catchAll ? nodes[Int(node)].catchAllRoute : nodes[Int(node)].route
-        if taken >= 0 {
+        if taken != TrieNode.none {
             sameShape[taken, default: []].append(route)
         } else if catchAll {
             nodes[Int(node)].catchAllRoute = route
@@ -243,7 +247,7 @@ struct TrieBuilder {
             let literals = Int(nodes[old].literalCount)
             if literals > Self.linearScanLimit { recordCount += Self.hashCapacity(literals) - literals }
             let typedChildren = groups.typedByParent[Int32(old)]?.count ?? 0
-            if nodes[old].catchAllRoute >= 0 || typedChildren > 0 { extraCount += 1 }
+            if nodes[old].hasCatchAll || typedChildren > 0 { extraCount += 1 }
         }
         for edge in edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
         out.nodes.reserveCapacity(recordCount)
@@ -283,12 +287,12 @@ struct TrieBuilder {
             out.typedEdges.append(TypedEdge(converter: converter, child: out.newIndex[Int(child)]))
             children.append(child)
         }
-        if source.param >= 0 {
+        if source.hasParam {
             out.newIndex[Int(source.param)] = Int32(out.nodes.count)
             out.nodes.append(TrieNode())
             children.append(source.param)
         }
-        out.nodes[index].paramChild = source.param >= 0 ? out.newIndex[Int(source.param)] : TrieNode.none
+        out.nodes[index].paramChild = source.hasParam ? out.newIndex[Int(source.param)] : TrieNode.none
         out.nodes[index].route = source.route
         if !extra.isEmpty {
             out.nodes[index].extra = Int32(out.extras.count)

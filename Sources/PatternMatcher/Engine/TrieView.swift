@@ -13,9 +13,10 @@
 ///   inside its array, and every literal of a hash table is reached by probing from its
 ///   home slot before an empty slot.
 ///
-/// The builder establishes them once, when it freezes the trie;
-/// ``FrozenTrie/_checkInvariants()`` checks them at every freeze in a build with internal
-/// checks, and each read asserts its index in a debug build.
+/// The builder establishes them once, when it freezes the trie. In a build with internal
+/// checks, ``FrozenTrie/_checkInvariants()`` checks them at every freeze and
+/// ``_checkInvariants(of:)`` the first at every view made; each read asserts its index in
+/// a debug build.
 struct TrieView {
     private let nodes: UnsafeBufferPointer<TrieNode>
     private let extras: UnsafeBufferPointer<NodeExtra>
@@ -31,6 +32,14 @@ struct TrieView {
         self.literalBytes = literalBytes
         self.literalBase = literalBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.typedEdges = typedEdges
+    }
+
+    /// Traps unless this view's buffers are the whole of `trie`'s arrays (the first of
+    /// the invariants above; ``FrozenTrie/_checkInvariants()`` checks the others at freeze).
+    func _checkInvariants(of trie: FrozenTrie) {
+        precondition(nodes.count == trie.nodes.count && extras.count == trie.extras.count
+                     && literalBytes.count == trie.literalBytes.count && typedEdges.count == trie.typedEdges.count,
+                     "a trie view covers the whole of its trie's arrays")
     }
 
     /// The node at `index`.
@@ -114,7 +123,11 @@ extension FrozenTrie {
             extras.withUnsafeBufferPointer { extras in
                 literalBytes.withUnsafeBufferPointer { literalBytes in
                     typedEdges.withUnsafeBufferPointer { typedEdges in
-                        body(TrieView(nodes: nodes, extras: extras, literalBytes: literalBytes, typedEdges: typedEdges))
+                        let view = TrieView(nodes: nodes, extras: extras, literalBytes: literalBytes, typedEdges: typedEdges)
+                        #if URLROUTER_INTERNAL_CHECKS
+                        view._checkInvariants(of: self)
+                        #endif
+                        return body(view)
                     }
                 }
             }
