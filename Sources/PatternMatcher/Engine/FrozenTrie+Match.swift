@@ -238,7 +238,12 @@ extension FrozenTrie {
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
     @usableFromInline
     func firstMatch(_ url: String) -> RawLookup {
-        firstMatch(url, walk: true).lookup
+        // Written in place rather than through the (lookup, visited) pair, which the
+        // optimizer copied once more (32 instructions per github.txt lookup).
+        var lookup = RawLookup.notFound
+        var visited = 0
+        firstMatch(url, &lookup, &visited, walk: true)
+        return lookup
     }
 
     /// The outcome and the number of trie nodes entered; with `walk` false, the full search
@@ -254,7 +259,9 @@ extension FrozenTrie {
     /// search, for tests.
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
         var visited = 0
-        return ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, visited: &visited) }
+        var lookup = RawLookup.notFound
+        let decided = ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, into: &lookup, visited: &visited) }
+        return decided ? lookup : nil
     }
 
     /// The frames a search of `bytes` needs: one per key segment it can enter, plus one.
@@ -275,11 +282,10 @@ extension FrozenTrie {
     private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
         let limits = options.limits
         ContiguousUTF8.withBytes(of: url) { bytes in
-            if walk, let decided = directMatch(bytes, url: url, visited: &visited) {
+            if walk, directMatch(bytes, url: url, into: &lookup, visited: &visited) {
                 #if URLROUTER_INTERNAL_CHECKS
-                _checkDirectWalk(decided, url: url)
+                _checkDirectWalk(lookup, url: url)
                 #endif
-                lookup = decided
                 return
             }
             let capacity = frameCapacity(for: bytes)
