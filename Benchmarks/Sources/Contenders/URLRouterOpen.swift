@@ -59,3 +59,31 @@ public struct URLRouterOpenIntercepted: Contender {
         open.router.previewInterceptors(for: url).count
     }
 }
+
+/// A router that registers one more module after start-up: what an app does when a feature
+/// module loads late. The Report times ``register(module:)`` against registering the same
+/// routes anew.
+public final class LateModuleRouter {
+    let router: Router
+
+    /// A router of `routes` (each a no-op action), registered inline as one module.
+    public init(routes: [String]) throws {
+        router = try Router { registrar in
+            for pattern in routes {
+                registrar.action(pattern) { _ in }
+            }
+        }
+    }
+
+    /// Registers `module` (each pattern a no-op action) as a new module named `name`.
+    public func register(module: [String], named name: String) throws {
+        try router.register(moduleNamed: name) { registrar in
+            for pattern in module {
+                registrar.action(pattern) { _ in }
+            }
+        }
+    }
+
+    /// The number of routes the router holds now.
+    public var routeCount: Int { router.routes.count }
+}

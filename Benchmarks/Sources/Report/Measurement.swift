@@ -70,6 +70,19 @@ struct RegistrationResult {
     let refusal: String?
 }
 
+/// One module registered into a large router after start-up, with its same-run baselines.
+struct LateModuleResult {
+    let baseRoutes: Int
+    let moduleRoutes: Int
+    /// Median time of registering the module into the router.
+    var milliseconds: Double?
+    /// Median time of a new router of the base routes.
+    var baseAnewMilliseconds: Double?
+    /// Median time of a new router of the module's routes alone.
+    var moduleAloneMilliseconds: Double?
+    var refusal: String?
+}
+
 enum Measurement {
     static func now() -> UInt64 {
         var time = timespec()
@@ -168,6 +181,40 @@ enum Measurement {
                                           refusal: "\(error)")
             }
         }
+    }
+
+    /// One module registered into a router that already holds `base`, after start-up, beside what
+    /// the same run costs otherwise: a new router of `base` (which a router that rebuilds its whole
+    /// table on every change pays again), and a new router of the module's routes alone (the least
+    /// a registration of them can cost). Each round builds a fresh router of `base` (timed as the
+    /// first baseline), then registers the module into it (timed).
+    static func lateModuleRegistration(base: [String], module: [String], plan: MeasurementPlan)
+        -> LateModuleResult {
+        var late: [Double] = [], anew: [Double] = [], alone: [Double] = []
+        do {
+            for _ in 0..<max(plan.registrationRounds, 1) {
+                var start = now()
+                let router = try LateModuleRouter(routes: base)
+                anew.append(Double(now() - start) / 1e6)
+                start = now()
+                try router.register(module: module, named: "Late")
+                late.append(Double(now() - start) / 1e6)
+                guard router.routeCount == base.count + module.count else {
+                    return LateModuleResult(baseRoutes: base.count, moduleRoutes: module.count,
+                                            refusal: "the module's routes did not all register")
+                }
+                // The module alone is short: repeated, so that the clock resolves it.
+                let repetitions = 20
+                start = now()
+                for _ in 0..<repetitions { opaqueSink(try LateModuleRouter(routes: module)) }
+                alone.append(Double(now() - start) / 1e6 / Double(repetitions))
+                withExtendedLifetime(router) {}
+            }
+        } catch {
+            return LateModuleResult(baseRoutes: base.count, moduleRoutes: module.count, refusal: "\(error)")
+        }
+        return LateModuleResult(baseRoutes: base.count, moduleRoutes: module.count, milliseconds: median(late),
+                                baseAnewMilliseconds: median(anew), moduleAloneMilliseconds: median(alone))
     }
 
     static func median(_ values: [Double]) -> Double {

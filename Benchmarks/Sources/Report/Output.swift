@@ -69,7 +69,7 @@ extension Report {
 
         \(TextTable.markdown(header: Results.lookupHeader, rows: results.lookupRows))
 
-        \(h)# Registering 10,000 routes
+        \(h)# Registering 10,000 and 100,000 routes
 
         Median time to build the router from the patterns, and the heap bytes the router keeps afterwards \
         (malloc's usable sizes, counted in the Report process), per route.

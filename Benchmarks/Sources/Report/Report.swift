@@ -11,6 +11,7 @@ import Workloads
 struct Report {
     static let usage = """
     USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
+                  [--only registration]
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
                            when a URLRouter contender answers wrong, or a typed workload's value does not
@@ -24,10 +25,20 @@ struct Report {
       --explain            also print a few of each contender's wrong answers
       --workload NAME      only the workloads whose name contains NAME (repeatable; `typed` picks the
                            typed-route workloads); nothing written
+      --only registration  only the registration measurements (the 10,000-route tables, the
+                           100,000-route table, one module registered into a 50,000-route router);
+                           nothing written
     """
 
     static let defaultRouteFiles = ["github.txt", "gplus.txt", "parse.txt", "static.txt", "matchit.txt"]
     static let generatedSizes = [100, 1_000, 10_000]
+    /// The large registration: the deep table of this many routes, by the matcher, the router and
+    /// the dictionary (the contenders whose registration the targets compare).
+    static let largeRegistrationSize = 100_000
+    /// A late module of `lateModuleSize` routes (the deep table's next module) registered into a
+    /// router of the deep table of `lateModuleBase` routes.
+    static let lateModuleBase = 50_000
+    static let lateModuleSize = 50
 
     /// Benchmarks/, found from this file, so that the command works from any directory.
     static let packageDirectory = URL(fileURLWithPath: #filePath)
@@ -40,6 +51,7 @@ struct Report {
         var write = true
         var explain = false
         var onlyWorkloads: [String] = []
+        var onlyRegistration = false
         var output = packageDirectory.appendingPathComponent("Results").path
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -58,6 +70,10 @@ struct Report {
             case "--workload":
                 guard let name = arguments.popFirst() else { fail("--workload needs a name") }
                 onlyWorkloads.append(name)
+            case "--only":
+                guard arguments.popFirst() == "registration" else { fail("--only takes `registration`") }
+                onlyRegistration = true
+                write = false
             case "-h", "--help": print(usage); return
             default: fail("unknown argument \(argument)\n\n\(usage)")
             }
@@ -115,7 +131,7 @@ struct Report {
         var results = Results()
         results.environment = environment()
         let started = Date()
-        for (workload, contenders) in runs {
+        for (workload, contenders) in runs where !onlyRegistration {
             note("measuring \(workload.name) (\(workload.routes.count) routes, "
                  + "\(min(workload.requests.count, plan.maxRequests)) lookups)")
             results.lookups.append((workload, Measurement.lookups(on: workload, contenders: contenders, plan: plan)))
@@ -123,6 +139,20 @@ struct Report {
         for workload in workloads where workload.series?.routeCount == 10_000 {
             note("measuring registration of \(workload.name)")
             results.registrations += Measurement.registration(of: workload, contenders: ContenderCatalog.all, plan: plan)
+        }
+        if onlyWorkloads.isEmpty {
+            let count = largeRegistrationSize
+            note("measuring registration of deep \(count.formatted)")
+            let large = Workload(name: "deep \(count.formatted)", origin: "generated, as synthetic_N.txt",
+                                 routes: GeneratedTables.deepPatterns(count: count), requests: [])
+            let compared: Set = [Results.reference, Results.open, ExactStringDictionary.name]
+            results.registrations += Measurement.registration(
+                of: large, contenders: ContenderCatalog.all.filter { compared.contains($0.name) }, plan: plan)
+            note("measuring one \(lateModuleSize)-route module registered into a \(lateModuleBase.formatted)-route router")
+            let patterns = GeneratedTables.deepPatterns(count: lateModuleBase + lateModuleSize)
+            results.lateModule = Measurement.lateModuleRegistration(
+                base: Array(patterns.prefix(lateModuleBase)), module: Array(patterns.suffix(lateModuleSize)), plan: plan)
+            if let refusal = results.lateModule?.refusal { problems.append("late module registration: \(refusal)") }
         }
         note("done in \(Int(Date().timeIntervalSince(started))) s")
 
