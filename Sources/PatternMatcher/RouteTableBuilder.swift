@@ -13,30 +13,39 @@
 public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// How the built table reads URLs.
     public var options: MatchOptions
-    private var entries: [Entry] = []
+    @usableFromInline var patterns: [String] = []
+    @usableFromInline var owners = OwnerList()
+    @usableFromInline var values: [Value] = []
     private var converters: [(converter: any ParameterConverter, owner: String)] = []
-
-    private struct Entry: Sendable {
-        var pattern: String
-        var value: Value
-        var owner: String
-    }
+    /// The table this builder adds routes to: its routes come first, already validated.
+    private var base: RouteTable<Value>?
 
     /// Creates an empty builder.
     public init(options: MatchOptions = MatchOptions()) {
         self.options = options
     }
 
+    /// A builder whose table holds `table`'s routes and the ones added to it. Building it
+    /// parses and checks only the added routes (a conflict with a route of `table` is
+    /// reported as any other), and lays out the whole table again.
+    package init(extending table: RouteTable<Value>) {
+        self.options = table.options
+        self.base = table
+    }
+
     /// The number of routes added so far.
-    public var count: Int { entries.count }
+    public var count: Int { (base?.count ?? 0) + patterns.count }
 
     /// Adds a route; problems with it are reported by ``build()``.
     /// - Parameters:
     ///   - pattern: the pattern, for example `reader://book/<int:id>`.
     ///   - value: what a match returns.
     ///   - owner: a tag naming who registered the route; errors quote it.
+    @inlinable
     public mutating func add(_ pattern: String, value: Value, owner: String = "") {
-        entries.append(Entry(pattern: pattern, value: value, owner: owner))
+        patterns.append(pattern)
+        owners.append(owner)
+        values.append(value)
     }
 
     /// Declares a converter that patterns may use as `<name:parameter>`.
@@ -52,29 +61,42 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     ///   and every unusable converter, in an order that does not depend on registration.
     /// - Complexity: O(n) in the total length of the patterns.
     public func build() throws(RouteTableError) -> RouteTable<Value> {
-        var problems: [RouteTableError.Problem] = []
-        let converters = validatedConverters(&problems)
-        let names = Set(converters.map(\.name))
-
-        var parsed: [RoutePattern?] = []
-        parsed.reserveCapacity(entries.count)
-        for entry in entries {
-            do {
-                parsed.append(try RoutePattern(entry.pattern, converters: names))
-            } catch {
-                problems.append(.invalidPattern(error, owner: entry.owner))
-                parsed.append(nil)
-            }
+        if let base, !converters.isEmpty || options != base.options {
+            // New converters renumber the typed children: the whole table is built anew.
+            return try Self.anew(base, adding: self).build()
         }
+        var problems: [RouteTableError.Problem] = []
+        let converters = base?.storage.converters ?? validatedConverters(&problems)
+        var parser = PatternParser(converters: converters.map(\.name))
+        var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count) }
+            ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count)
+        let (ownerNames, ownerNumbers) = owners.numbered(after: base?.storage.owners ?? [])
+        let first = base?.count ?? 0
         // Inserting every valid pattern groups them by shape: two routes of the same shape
         // end on the same terminal slot (Matching rules, "Conflicts").
-        var trie = TrieBuilder(options: options, converters: converters, expectedRoutes: entries.count)
-        for (index, pattern) in parsed.enumerated() {
-            if let pattern { trie.insert(pattern, route: index, owner: entries[index].owner) }
+        for index in patterns.indices {
+            let owner = owners.ofRoute[index]
+            do throws(PatternError) {
+                try trie.insert(patterns[index], route: Int32(first + index), owner: ownerNumbers[Int(owner)], parser: &parser)
+            } catch {
+                problems.append(.invalidPattern(error, owner: owners.names[Int(owner)]))
+            }
         }
         problems += conflicts(trie.sameShape)
         guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-        return RouteTable(storage: trie.freeze(), values: entries.map(\.value))
+        return RouteTable(storage: trie.freeze(owners: ownerNames), values: base.map { $0.values + values } ?? values)
+    }
+
+    /// A builder of `base`'s routes and converters followed by `added`'s, which parses them all.
+    private static func anew(_ base: RouteTable<Value>, adding added: Self) -> Self {
+        var builder = Self(options: added.options)
+        for route in base.routes { builder.add(String(route.pattern), value: route.value, owner: route.owner) }
+        for converter in base.storage.converters { builder.declare(converter, owner: "") }
+        builder.converters += added.converters
+        for index in added.patterns.indices {
+            builder.add(added.patterns[index], value: added.values[index], owner: added.owners.names[Int(added.owners.ofRoute[index])])
+        }
+        return builder
     }
 
     private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
@@ -107,7 +129,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     private func conflicts(_ sameShape: [Int32: [Int32]]) -> [RouteTableError.Problem] {
         var problems: [RouteTableError.Problem] = []
         for (first, others) in sameShape {
-            let members = ([first] + others).map { entries[Int($0)] }
+            let members = ([first] + others).map(route)
             let reference = members.indices.min { Self.sortsBefore(members[$0], members[$1]) }!
             let ref = members[reference]
             for (i, member) in members.enumerated() where i != reference {
@@ -117,10 +139,63 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         return problems
     }
 
+    /// The pattern and owner of route number `index`, the base table's routes first.
+    private func route(_ index: Int32) -> (pattern: String, owner: String) {
+        let first = base?.count ?? 0
+        if let base, Int(index) < first {
+            return (String(base.storage.pattern(ofRoute: Int(index))), base.storage.owner(ofRoute: Int(index)))
+        }
+        let local = Int(index) - first
+        return (patterns[local], owners.names[Int(owners.ofRoute[local])])
+    }
+
     /// Byte order of the pattern as written, then of the owner: the order that picks a
     /// shape's reference pattern.
-    private static func sortsBefore(_ a: Entry, _ b: Entry) -> Bool {
+    private static func sortsBefore(_ a: (pattern: String, owner: String), _ b: (pattern: String, owner: String)) -> Bool {
         if a.pattern != b.pattern { return a.pattern.utf8.lexicographicallyPrecedes(b.pattern.utf8) }
         return a.owner.utf8.lexicographicallyPrecedes(b.owner.utf8)
+    }
+}
+
+/// The owners of a builder's routes: each name once, and each route's number for it.
+@usableFromInline
+struct OwnerList: Sendable {
+    private(set) var names: [String] = []
+    private(set) var ofRoute: [Int32] = []
+    private var numbers: [String: Int32] = [:]
+    /// The number of the owner added last: a module adds its routes one after another.
+    private var last: Int32 = -1
+
+    @usableFromInline init() {}
+
+    @usableFromInline
+    mutating func append(_ owner: String) {
+        if last >= 0, names[Int(last)] == owner {
+            ofRoute.append(last)
+            return
+        }
+        if let number = numbers[owner] {
+            last = number
+        } else {
+            last = Int32(names.count)
+            names.append(owner)
+            numbers[owner] = last
+        }
+        ofRoute.append(last)
+    }
+
+    /// The owner names of a table whose first owners are `existing`, then these, each once;
+    /// and each of these owners' number in it.
+    func numbered(after existing: [String]) -> (names: [String], numbers: [Int32]) {
+        guard !existing.isEmpty else { return (names, names.indices.map(Int32.init)) }
+        var all = existing
+        var index: [String: Int32] = [:]
+        for (i, name) in existing.enumerated() { index[name] = Int32(i) }
+        let numbers = names.map { name in
+            if let number = index[name] { return number }
+            all.append(name)
+            return Int32(all.count - 1)
+        }
+        return (all, numbers)
     }
 }

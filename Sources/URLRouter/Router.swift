@@ -142,7 +142,7 @@ public final class Router: Sendable, CustomStringConvertible {
     }
 
     private func register(_ module: ModuleRegistration) throws(RegistrationError) {
-        try update { registry throws(RegistrationError) in
+        try update(adding: module) { registry throws(RegistrationError) in
             guard !registry.contains(module.name) else {
                 throw RegistrationError(problems: [.moduleAlreadyRegistered(module.name)])
             }
@@ -218,13 +218,22 @@ public final class Router: Sendable, CustomStringConvertible {
     /// registry, the old table, with their handlers and whatever those capture) is
     /// released after the locks are, so a `deinit` it runs may use the router.
     /// - Returns: whether a new table was published.
+    ///
+    /// When the change only adds `module`, which declares no converter, the new table
+    /// extends the published one: only the module's routes are parsed and checked.
     @discardableResult
-    func update(_ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
+    func update(adding module: ModuleRegistration? = nil,
+                _ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
         while true {
-            let base = registry.withLock { $0 }
+            // The published table is the registry's: both change under the registry lock.
+            let (base, baseTable) = registry.withLock { ($0, published.withLock { $0 }) }
             guard var next = try change(base) else { return false }
             next.generation = base.generation + 1
-            let snapshot = try Snapshot(registry: next, options: options.matching)
+            let snapshot = if let module, module.converters.isEmpty {
+                try Snapshot(extending: baseTable, with: module, registry: next, options: options.matching)
+            } else {
+                try Snapshot(registry: next, options: options.matching)
+            }
             let replaced: (Registry, Snapshot)? = registry.withLock { registry in
                 guard registry.generation == base.generation else { return nil }
                 var old = next
@@ -241,7 +250,7 @@ public final class Router: Sendable, CustomStringConvertible {
 /// One module's declarations.
 struct ModuleRegistration: Sendable {
     let name: String
-    var routes: [RegisteredRoute]
+    var routes: ModuleRoutes
     let interceptors: [RegisteredInterceptor]
     let redirects: [RedirectRule]
     let converters: [any ParameterConverter]
@@ -271,8 +280,8 @@ struct Registry: Sendable {
 
     mutating func removeRoute(pattern: String) -> Bool {
         for m in modules.indices {
-            if let r = modules[m].routes.firstIndex(where: { $0.info.pattern == pattern }) {
-                modules[m].routes.remove(at: r)
+            if let r = modules[m].routes.patterns.firstIndex(of: pattern) {
+                modules[m].routes = modules[m].routes.removing(at: r)
                 return true
             }
         }
@@ -287,7 +296,7 @@ struct Registry: Sendable {
 
 /// An immutable table the router publishes: all routes, the external ones, and names.
 final class Snapshot: Sendable {
-    let routes: [RegisteredRoute]
+    let routes: RouteList
     let all: RouteTable<Int>
     let external: RouteTable<Int>
     let names: [String: Int]
@@ -298,42 +307,64 @@ final class Snapshot: Sendable {
     /// The redirect rules: the modules' and the installed table's, with who declared them.
     let redirects: [(rule: RedirectRule, module: String)]
 
-    init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
-        let routes = registry.modules.flatMap(\.routes)
-        var problems: [RegistrationError.Problem] = registry.modules.flatMap(\.typeProblems)
+    /// The table of everything `registry` holds, every pattern parsed and checked.
+    convenience init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
         var allBuilder = RouteTableBuilder<Int>(options: options)
         var externalBuilder = RouteTableBuilder<Int>(options: options)
         for (module, converter) in registry.converters {
             allBuilder.declare(converter, owner: module)
             externalBuilder.declare(converter, owner: module)
         }
+        let routes = RouteList(modules: registry.modules.map(\.routes))
+        var named: [String: [(info: RouteInfo, id: Int)]] = [:]
+        for (slot, module) in routes.modules.enumerated() {
+            Self.add(module, slot: slot, to: &allBuilder, &externalBuilder, named: &named)
+        }
         var names: [String: Int] = [:]
-        var named: [String: [RouteInfo]] = [:]
-        for (index, route) in routes.enumerated() {
-            allBuilder.add(route.info.pattern, value: index, owner: route.info.module)
-            if route.info.exposure.isExternal {
-                externalBuilder.add(route.info.pattern, value: index, owner: route.info.module)
-            }
-            if let name = route.info.name {
-                named[name, default: []].append(route.info)
-                if names[name] == nil { names[name] = index }
+        for (name, users) in named { names[name] = users[0].id }
+        try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
+                      names: names, problems: Self.duplicateNames(named) + registry.modules.flatMap(\.typeProblems),
+                      newRedirects: registry.modules.flatMap { module in module.redirects.map { ($0, module.name) } }
+                        + registry.installedRedirects.map { ($0, Router.redirectsModuleName) })
+    }
+
+    /// The table of `base` and one more module, which declares no converter: `base`'s tables
+    /// are extended (only the module's patterns are parsed and checked against them), names
+    /// and redirects are checked for the module's alone.
+    convenience init(extending base: Snapshot, with module: ModuleRegistration, registry: Registry,
+                     options: MatchOptions) throws(RegistrationError) {
+        precondition(module.converters.isEmpty, "a new converter renumbers the typed children: build anew")
+        var allBuilder = RouteTableBuilder<Int>(extending: base.all)
+        var externalBuilder = RouteTableBuilder<Int>(extending: base.external)
+        let routes = RouteList(modules: base.routes.modules + [module.routes])
+        var named: [String: [(info: RouteInfo, id: Int)]] = [:]
+        Self.add(module.routes, slot: routes.modules.count - 1, to: &allBuilder, &externalBuilder, named: &named)
+        var names = base.names
+        for (name, users) in named {
+            if let first = base.names[name] {
+                named[name]!.insert((base.routes[first].info, first), at: 0)
+            } else {
+                names[name] = users[0].id
             }
         }
-        // Each route reusing a name is reported against the same one, the first by pattern
-        // and module, so that the report does not depend on registration order.
-        for (name, users) in named where users.count > 1 {
-            let sorted = users.sorted { ($0.pattern, $0.module) < ($1.pattern, $1.module) }
-            for user in sorted.dropFirst() {
-                problems.append(.duplicateName(name, pattern: sorted[0].pattern, module: sorted[0].module,
-                                               otherPattern: user.pattern, otherModule: user.module))
-            }
-        }
+        try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
+                      names: names, problems: module.typeProblems + Self.duplicateNames(named),
+                      newRedirects: module.redirects.map { ($0, module.name) })
+    }
+
+    /// Finishes either initializer: checks the redirects that are new, builds the interceptor
+    /// table and the two route tables, and throws every problem found.
+    private init(routes: RouteList, registry: Registry, options: MatchOptions,
+                 builders: (all: RouteTableBuilder<Int>, external: RouteTableBuilder<Int>), names: [String: Int],
+                 problems: [RegistrationError.Problem], newRedirects: [(rule: RedirectRule, module: String)])
+        throws(RegistrationError) {
+        var problems = problems
         var redirects: [(rule: RedirectRule, module: String)] = registry.modules.flatMap { module in
             module.redirects.map { ($0, module.name) }
         }
         redirects += registry.installedRedirects.map { ($0, Router.redirectsModuleName) }
         let converterNames = Set(registry.converters.map(\.converter.name))
-        for (rule, module) in redirects {
+        for (rule, module) in newRedirects {
             if let reason = Self.problem(with: rule, converters: converterNames) {
                 problems.append(.invalidRedirect(rule, module: module, reason: reason))
             }
@@ -344,10 +375,10 @@ final class Snapshot: Sendable {
                                                    problems: &problems)
         var all: RouteTable<Int>?
         var external: RouteTable<Int>?
-        do { all = try allBuilder.build() } catch { problems += error.problems.map(RegistrationError.Problem.table) }
+        do { all = try builders.all.build() } catch { problems += error.problems.map(RegistrationError.Problem.table) }
         // The external routes are a subset of all routes: they hold no problem of their own.
         if problems.isEmpty {
-            do { external = try externalBuilder.build() } catch {
+            do { external = try builders.external.build() } catch {
                 preconditionFailure("the external routes failed where all routes built: \(error)")
             }
         }
@@ -358,6 +389,36 @@ final class Snapshot: Sendable {
         self.names = names
         self.converterNames = converterNames
         self.redirects = redirects
+    }
+
+    /// Adds the routes of `module`, kept in slot `slot`, to both tables (the external ones to
+    /// the external table), and the named ones to `named`.
+    private static func add(_ module: ModuleRoutes, slot: Int, to all: inout RouteTableBuilder<Int>,
+                            _ external: inout RouteTableBuilder<Int>, named: inout [String: [(info: RouteInfo, id: Int)]]) {
+        for index in 0..<module.count {
+            let id = RouteList.id(slot: slot, index: index)
+            all.add(module.patterns[index], value: id, owner: module.module)
+            if module.handlers[index].exposure.isExternal {
+                external.add(module.patterns[index], value: id, owner: module.module)
+            }
+        }
+        for (index, name) in module.names.sorted(by: { $0.key < $1.key }) {
+            named[name, default: []].append((RouteInfo(module, Int(index)), RouteList.id(slot: slot, index: Int(index))))
+        }
+    }
+
+    /// Each route reusing a name is reported against the same one, the first by pattern
+    /// and module, so that the report does not depend on registration order.
+    private static func duplicateNames(_ named: [String: [(info: RouteInfo, id: Int)]]) -> [RegistrationError.Problem] {
+        var problems: [RegistrationError.Problem] = []
+        for (name, users) in named where users.count > 1 {
+            let sorted = users.map(\.info).sorted { ($0.pattern, $0.module) < ($1.pattern, $1.module) }
+            for user in sorted.dropFirst() {
+                problems.append(.duplicateName(name, pattern: sorted[0].pattern, module: sorted[0].module,
+                                               otherPattern: user.pattern, otherModule: user.module))
+            }
+        }
+        return problems
     }
 
     /// What is wrong with a redirect rule on its own: a target that is not a valid pattern,
@@ -387,4 +448,21 @@ struct WeakRouter: Sendable {
 extension Locked where State == WeakRouter {
     /// The router, while it exists.
     var router: Router? { withLock { $0.router } }
+}
+
+/// The routes of a published table: its modules' routes, in registration order. A route is
+/// known by an id that packs its module's slot and its place in the module; the tables'
+/// values and the names map to ids.
+struct RouteList: Sendable, Sequence {
+    let modules: [ModuleRoutes]
+
+    static func id(slot: Int, index: Int) -> Int { slot << 32 | index }
+
+    subscript(id: Int) -> RegisteredRoute {
+        modules[id >> 32][id & 0xFFFF_FFFF]
+    }
+
+    func makeIterator() -> some IteratorProtocol<RegisteredRoute> {
+        modules.lazy.flatMap { module in (0..<module.count).lazy.map { module[$0] } }.makeIterator()
+    }
 }

@@ -33,7 +33,34 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``PatternError`` naming the column and the problem.
     /// - Complexity: O(n) in the length of `text`.
     public init(_ text: String, converters: Set<String> = []) throws(PatternError) {
-        self = try PatternParser(text: text, converters: converters).parse()
+        PatternParses.counter?.count()
+        var parser = PatternParser(converters: converters.sorted())
+        let shape = try parser.parse(text)
+        self.init(text: text, parsed: parser, shape: shape)
+    }
+
+    /// The pattern `parser` has just read from `text`, its ranges made strings.
+    init(text: String, parsed parser: PatternParser, shape: ParsedShape) {
+        let segments = ContiguousUTF8.withBytes(of: text) { bytes in
+            parser.segments.map { segment in
+                func string(_ start: Int32, _ end: Int32) -> String {
+                    String(decoding: bytes[Int(start)..<Int(end)], as: UTF8.self)
+                }
+                let kind: Segment.Kind = switch segment.kind {
+                case .literal: .literal(parser.withLiteral(segment, in: bytes) { String(decoding: $0, as: UTF8.self) })
+                case .parameter: .parameter(name: string(segment.nameStart, segment.nameEnd), converter: nil)
+                case .typed: .parameter(name: string(segment.nameStart, segment.nameEnd),
+                                        converter: parser.converterName(segment.converter))
+                case .wildcard: .wildcard
+                case .catchAll: .catchAll(name: segment.hasName ? string(segment.nameStart, segment.nameEnd) : nil)
+                }
+                return Segment(kind: kind,
+                               column: PatternParser.column(at: Int(segment.start), in: text, isASCII: shape.isASCII),
+                               nameRange: segment.hasName ? Int(segment.nameStart)..<Int(segment.nameEnd) : nil)
+            }
+        }
+        self.init(text: text, segments: segments, hasScheme: shape.hasScheme, hasAuthority: shape.hasAuthority,
+                  hasHost: shape.hasHost, hasLeadingSlash: shape.hasLeadingSlash)
     }
 
     init(text: String, segments: [Segment], hasScheme: Bool, hasAuthority: Bool,

@@ -41,44 +41,32 @@ enum RouteHandler: Sendable {
 
 /// A matched route, as handlers and results describe it.
 ///
-/// A value, held as one reference to fields made once at registration, so that the requests
-/// and results of every open copy it with one retain instead of one per string.
+/// A value, held as one reference to its module's routes (made once at registration) and
+/// its place among them, so that the requests and results of every open copy it with one
+/// retain, and the router keeps no object per route.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    private final class Fields: Sendable {
-        let pattern: String
-        let name: String?
-        let module: String
-        let exposure: Exposure
-        let typedRoute: String?
-
-        init(pattern: String, name: String?, module: String, exposure: Exposure, typedRoute: String?) {
-            self.pattern = pattern
-            self.name = name
-            self.module = module
-            self.exposure = exposure
-            self.typedRoute = typedRoute
-        }
-    }
-    private let fields: Fields
+    private let routes: ModuleRoutes
+    private let index: Int
 
     /// The pattern as registered.
-    public var pattern: String { fields.pattern }
+    public var pattern: String { routes.patterns[index] }
     /// The route's name, if it was given one.
-    public var name: String? { fields.name }
+    public var name: String? { routes.names[Int32(index)] }
     /// The module that registered it.
-    public var module: String { fields.module }
+    public var module: String { routes.module }
     /// Who may reach it.
-    public var exposure: Exposure { fields.exposure }
+    public var exposure: Exposure { routes.handlers[index].exposure }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
-    public var typedRoute: String? { fields.typedRoute }
+    public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
 
-    init(pattern: String, name: String?, module: String, exposure: Exposure, typedRoute: String? = nil) {
-        fields = Fields(pattern: pattern, name: name, module: module, exposure: exposure, typedRoute: typedRoute)
+    init(_ routes: ModuleRoutes, _ index: Int) {
+        self.routes = routes
+        self.index = index
     }
 
     public static func == (lhs: RouteInfo, rhs: RouteInfo) -> Bool {
-        lhs.fields === rhs.fields
+        (lhs.routes === rhs.routes && lhs.index == rhs.index)
             || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
                 && lhs.exposure == rhs.exposure && lhs.typedRoute == rhs.typedRoute)
     }
@@ -97,8 +85,58 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One route as the router keeps it.
+/// One route as the router hands it to an open: what it is and what runs.
 struct RegisteredRoute: Sendable {
     let info: RouteInfo
     let handler: RouteHandler
+}
+
+/// One module's routes, in registration order, as the router keeps them: one object per
+/// module, shared by every table published while the module is registered and by every
+/// ``RouteInfo`` of its routes. Per route it holds the pattern (the string the module
+/// registered, not a copy) and the handler with the exposure; names and typed-route types,
+/// which most routes lack, only where there are some.
+final class ModuleRoutes: Sendable {
+    /// A handler and who may reach its route, in one record (the exposure fits in the
+    /// padding the handler leaves).
+    struct Entry: Sendable {
+        let handler: RouteHandler
+        let exposure: Exposure
+    }
+
+    let module: String
+    let patterns: [String]
+    let handlers: [Entry]
+    let names: [Int32: String]
+    let typedRoutes: [Int32: String]
+
+    init(module: String, patterns: [String], handlers: [Entry], names: [Int32: String], typedRoutes: [Int32: String]) {
+        precondition(patterns.count == handlers.count, "one handler per pattern")
+        self.module = module
+        self.patterns = patterns
+        self.handlers = handlers
+        self.names = names
+        self.typedRoutes = typedRoutes
+    }
+
+    var count: Int { patterns.count }
+    var isEmpty: Bool { patterns.isEmpty }
+
+    subscript(index: Int) -> RegisteredRoute {
+        RegisteredRoute(info: RouteInfo(self, index), handler: handlers[index].handler)
+    }
+
+    /// These routes without the one at `index`.
+    func removing(at index: Int) -> ModuleRoutes {
+        func shifted(_ table: [Int32: String]) -> [Int32: String] {
+            var result: [Int32: String] = [:]
+            for (i, text) in table where Int(i) != index { result[Int(i) < index ? i : i - 1] = text }
+            return result
+        }
+        var patterns = patterns, handlers = handlers
+        patterns.remove(at: index)
+        handlers.remove(at: index)
+        return ModuleRoutes(module: module, patterns: patterns, handlers: handlers,
+                            names: shifted(names), typedRoutes: shifted(typedRoutes))
+    }
 }

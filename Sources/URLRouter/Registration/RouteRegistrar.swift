@@ -8,7 +8,11 @@ public struct RouteRegistrar: Sendable {
     /// The module whose routes are being declared.
     public let moduleName: String
     let targetCache: TargetCache
-    var routes: [RegisteredRoute] = []
+    /// The routes declared so far, in the arrays ``ModuleRoutes`` keeps.
+    private(set) var patterns: [String] = []
+    private(set) var handlers: [ModuleRoutes.Entry] = []
+    private(set) var names: [Int32: String] = [:]
+    private(set) var typedRoutes: [Int32: String] = [:]
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
@@ -23,9 +27,16 @@ public struct RouteRegistrar: Sendable {
     /// Records one route; `typedRoute` names the ``TypedRoute`` type of a typed registration.
     mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ handler: RouteHandler,
                       typedRoute: String? = nil) {
-        routes.append(RegisteredRoute(
-            info: RouteInfo(pattern: pattern, name: name, module: moduleName, exposure: exposure, typedRoute: typedRoute),
-            handler: handler))
+        let index = Int32(patterns.count)
+        patterns.append(pattern)
+        handlers.append(ModuleRoutes.Entry(handler: handler, exposure: exposure))
+        if let name { names[index] = name }
+        if let typedRoute { typedRoutes[index] = typedRoute }
+    }
+
+    /// The routes declared, as the router keeps them.
+    var routes: ModuleRoutes {
+        ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, names: names, typedRoutes: typedRoutes)
     }
 
     /// Registers an action: code run when the URL is opened (MGJRouter's

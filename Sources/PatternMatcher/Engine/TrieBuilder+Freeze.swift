@@ -1,0 +1,189 @@
+extension TrieBuilder {
+    /// Lays the trie out in flat arrays, each allocated at its exact size. Nodes are placed
+    /// depth first, a node's children as one block: its literal children (a hash table
+    /// when there are many), then its typed children and its parameter child, so a chain
+    /// of single children runs through adjacent records.
+    /// - Parameter owners: the owner names, indexed by the routes' owner numbers.
+    func freeze(owners: [String]) -> FrozenTrie {
+        var layout = FrozenLayout(self)
+        layout.placeAll()
+        // A sentinel record, so every route's text and captures end where the next begin.
+        var records: [RouteRecord] = []
+        records.reserveCapacity(routes.count + 1)
+        records += routes
+        records.append(RouteRecord(patternOffset: Int32(patternBytes.count),
+                                   capturesStart: Int32(captureSpecs.count), owner: -1))
+        var specs: [CaptureSpec] = []
+        specs.reserveCapacity(captureSpecs.count)
+        specs += captureSpecs
+        // The patterns were valid strings, so their bytes are valid UTF-8.
+        let text = String(decoding: patternBytes, as: UTF8.self)
+        let storage = FrozenTrie(
+            nodes: layout.frozen, nodeCount: nodes.count, extras: layout.extras, literalBytes: layout.literalBytes,
+            typedEdges: layout.typedEdges, converters: converters, routes: records,
+            captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
+            maxDepth: maxDepth, options: options)
+        #if URLROUTER_INTERNAL_CHECKS
+        storage._checkInvariants()
+        #endif
+        return storage
+    }
+}
+
+/// The frozen trie's node arrays while ``TrieBuilder/freeze(owners:)`` fills them, and the
+/// builder's edges grouped by parent to fill them from.
+private struct FrozenLayout {
+    let builder: TrieBuilder
+    /// Literal edges of node `n`: `edgesByParent[firstEdge[n] ..< firstEdge[n + 1]]`, in the
+    /// order they were made.
+    private var firstEdge: [Int32]
+    private var edgesByParent: [Int32]
+    /// Typed children of node `n`: `typedByParent[firstTyped[n] ..< firstTyped[n + 1]]`, by
+    /// converter (their precedence).
+    private var firstTyped: [Int32]
+    private var typedByParent: [TrieBuilder.TypedChild]
+    /// The record of each builder node, once placed.
+    private var newIndex: [Int32]
+
+    private(set) var frozen: [TrieNode] = []
+    private(set) var extras: [NodeExtra] = []
+    private(set) var literalBytes: [UInt8] = []
+    private(set) var typedEdges: [TypedEdge] = []
+
+    init(_ builder: TrieBuilder) {
+        self.builder = builder
+        let nodes = builder.nodes
+        // A counting sort of the literal edges by parent.
+        firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
+        for node in 0..<nodes.count { firstEdge[node + 1] = firstEdge[node] + nodes[node].literalCount }
+        var fill = firstEdge
+        edgesByParent = [Int32](repeating: 0, count: builder.edges.count)
+        for (index, edge) in builder.edges.enumerated() {
+            edgesByParent[Int(fill[Int(edge.parent)])] = Int32(index)
+            fill[Int(edge.parent)] += 1
+        }
+        typedByParent = builder.typedChildren.sorted { ($0.parent, $0.converter) < ($1.parent, $1.converter) }
+        firstTyped = [Int32](repeating: 0, count: nodes.count + 1)
+        for child in typedByParent { firstTyped[Int(child.parent) + 1] += 1 }
+        for node in 0..<nodes.count { firstTyped[node + 1] += firstTyped[node] }
+        newIndex = [Int32](repeating: -1, count: nodes.count)
+        reserveExactly()
+    }
+
+    /// Every array at the size it will have, so that none grows past it.
+    private mutating func reserveExactly() {
+        let nodes = builder.nodes
+        var recordCount = nodes.count, extraCount = 0
+        for old in 0..<nodes.count {
+            let literals = Int(nodes[old].literalCount)
+            if literals > TrieBuilder.linearScanLimit { recordCount += TrieBuilder.hashCapacity(literals) - literals }
+            if nodes[old].catchAllRoute >= 0 || firstTyped[old + 1] > firstTyped[old] { extraCount += 1 }
+        }
+        var literalByteCount = 0
+        for edge in builder.edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
+        frozen.reserveCapacity(recordCount)
+        extras.reserveCapacity(extraCount)
+        literalBytes.reserveCapacity(literalByteCount)
+        typedEdges.reserveCapacity(typedByParent.count)
+    }
+
+    /// Places the two roots, then every node's children as one block, depth first.
+    mutating func placeAll() {
+        frozen.append(TrieNode())
+        frozen.append(TrieNode())
+        newIndex[0] = 0
+        newIndex[1] = 1
+        // Builder nodes whose record is placed but whose children are not, the next on top.
+        var pending: [Int32] = [1, 0]
+        var children: [Int32] = []
+        while let old = pending.popLast() {
+            children.removeAll(keepingCapacity: true)
+            placeChildren(of: old, into: &children)
+            for child in children.reversed() { pending.append(child) }
+        }
+    }
+
+    /// Places the children of builder node `old` (whose record is placed) as one block and
+    /// fills in its record; `children` receives them in block order.
+    private mutating func placeChildren(of old: Int32, into children: inout [Int32]) {
+        let source = builder.nodes[Int(old)]
+        let index = Int(newIndex[Int(old)])
+        let blockStart = Int32(frozen.count)
+        let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
+        if group.count > TrieBuilder.linearScanLimit {
+            frozen[index].literalCount = -Int32(placeHashedBlock(group, into: &children))
+        } else {
+            for e in group {
+                let edge = builder.edges[Int(edgesByParent[e])]
+                place(edge.child, as: literalRecord(edge), into: &children)
+            }
+            frozen[index].literalCount = Int32(group.count)
+        }
+        frozen[index].literalStart = blockStart
+        var extra = NodeExtra()
+        extra.catchAllRoute = source.catchAllRoute
+        extra.typedStart = Int32(typedEdges.count)
+        for typed in typedByParent[Int(firstTyped[Int(old)])..<Int(firstTyped[Int(old) + 1])] {
+            place(typed.child, as: TrieNode(), into: &children)
+            typedEdges.append(TypedEdge(converter: typed.converter, child: newIndex[Int(typed.child)]))
+        }
+        extra.typedCount = Int32(typedEdges.count) - extra.typedStart
+        if source.param >= 0 {
+            place(source.param, as: TrieNode(), into: &children)
+            frozen[index].paramChild = newIndex[Int(source.param)]
+        }
+        frozen[index].route = source.route
+        if !extra.isEmpty {
+            frozen[index].extra = Int32(extras.count)
+            extras.append(extra)
+        }
+    }
+
+    /// Appends `record` as the record of builder node `old`.
+    private mutating func place(_ old: Int32, as record: TrieNode, into children: inout [Int32]) {
+        newIndex[Int(old)] = Int32(frozen.count)
+        frozen.append(record)
+        children.append(old)
+    }
+
+    /// Places the literal children of `group` as a hash table of ``TrieBuilder/hashCapacity(_:)``
+    /// records at the end of `frozen`, each at its probe position.
+    /// - Returns: the table's capacity.
+    private mutating func placeHashedBlock(_ group: Range<Int>, into children: inout [Int32]) -> Int {
+        let blockStart = frozen.count
+        let capacity = TrieBuilder.hashCapacity(group.count)
+        frozen.append(contentsOf: repeatElement(TrieNode(), count: capacity))
+        // The builder node of each slot, so that children are listed in slot order: the
+        // depth-first layout follows the table.
+        var childOfSlot = [Int32](repeating: -1, count: capacity)
+        for e in group {
+            let edge = builder.edges[Int(edgesByParent[e])]
+            var slot = homeSlot(edge.hash, slots: capacity)
+            while childOfSlot[slot] >= 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
+            frozen[blockStart + slot] = literalRecord(edge)
+            childOfSlot[slot] = edge.child
+        }
+        for (slot, child) in childOfSlot.enumerated() where child >= 0 {
+            newIndex[Int(child)] = Int32(blockStart + slot)
+            children.append(child)
+        }
+        return capacity
+    }
+
+    /// The record of a literal child: its key, the rest filled when its children are placed.
+    private mutating func literalRecord(_ edge: TrieBuilder.Edge) -> TrieNode {
+        let count = Int(edge.keyLength)
+        var node = TrieNode()
+        node.keyLength = Int32(count)
+        builder.keyBytes.withUnsafeBufferPointer { keys in
+            let bytes = keys.baseAddress! + Int(edge.keyStart)
+            if count <= 8 {
+                node.key = shortKey(bytes, count, available: count, fold: false)
+            } else {
+                node.key = UInt64(literalBytes.count)
+                literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            }
+        }
+        return node
+    }
+}
