@@ -84,7 +84,12 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         }
         problems += conflicts(trie.sameShape)
         guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-        return RouteTable(storage: trie.freeze(owners: ownerNames), values: base.map { $0.values + values } ?? values)
+        // The values at their exact size: they grew by appending.
+        var allValues: [Value] = []
+        allValues.reserveCapacity(count)
+        if let base { allValues += base.values }
+        allValues += values
+        return RouteTable(storage: trie.freeze(owners: ownerNames), values: allValues)
     }
 
     /// A builder of `base`'s routes and converters followed by `added`'s, which parses them all.

@@ -172,3 +172,75 @@ enum Store: RouteModule {
         routes.object("reader://store/catalog") { _ in target.instance }
     }
 }
+
+/// A module registered after start-up extends the published table instead of building it
+/// anew: it must be checked and matched exactly as if it had been listed at start-up.
+@Suite("A module registered after start-up against the same modules at start-up")
+struct LateModuleTests {
+    enum Late: RouteModule {
+        static var moduleName: String { "Late" }
+        static func registerRoutes(in routes: inout RouteRegistrar) {
+            routes.action("reader://shelf/:name") { _ in }
+            routes.action("reader://shelf/**rest", name: "rest", exposure: .external) { _ in }
+            routes.action("reader://book/<int:id>", name: "book", exposure: .external) { _ in }
+            routes.redirect("reader://b/:id", to: "reader://book/:id")
+        }
+    }
+
+    enum Clashing: RouteModule {
+        static var moduleName: String { "Clashing" }
+        static func registerRoutes(in routes: inout RouteRegistrar) {
+            routes.action("reader://shelf/<int:n>") { _ in }
+            routes.action("reader://shelves", name: "shelf") { _ in }
+            routes.action("reader://twice", name: "twice") { _ in }
+            routes.action("reader://twice/again", name: "twice") { _ in }
+            routes.action("reader://late/:") { _ in }
+            routes.redirect("reader://old/:id", to: "reader://late/:other")
+        }
+    }
+
+    @Test("opens from either source, the route list, the tree and names are those of the router built at once")
+    func sameOpens() throws {
+        let late = try Router(modules: [Bookshelf.self])
+        try late.register(Late.self)
+        let atOnce = try Router(modules: [Bookshelf.self, Late.self])
+
+        for url in ["reader://shelf", "reader://shelf/3", "reader://shelf/top", "reader://shelf/a/b",
+                    "reader://book/7", "reader://book/x", "reader://b/9"] {
+            for source in [OpenSource.app, .external] {
+                #expect(late.open(url, source: source).outcome == atOnce.open(url, source: source).outcome,
+                        "\(url) from \(source)")
+            }
+        }
+        #expect(late.routes == atOnce.routes)
+        #expect(late.description == atOnce.description)
+        #expect(try late.url(for: "book", parameters: ["id": "7"]) == "reader://book/7")
+        #expect(try late.url(for: "shelf") == "reader://shelf")
+    }
+
+    @Test("every problem is reported as at start-up, each with its module, and the router is then unchanged")
+    func sameProblems() throws {
+        let router = try Router(modules: [Bookshelf.self])
+        let late = try #require(throws: RegistrationError.self) { try router.register(Clashing.self) }
+        let atOnce = try #require(throws: RegistrationError.self) { try Router(modules: [Bookshelf.self, Clashing.self]) }
+
+        #expect(late.problems == atOnce.problems)
+        #expect(late.problems.count == 5, "a conflict, two duplicate names, an invalid pattern, an invalid redirect")
+        #expect(late.description.contains("Bookshelf") && late.description.contains("Clashing"))
+        #expect(router.routes.map(\.pattern) == ["reader://shelf", "reader://shelf/<int:row>"])
+        #expect(router.open("reader://shelves").outcome == .unmatched)
+        // Nothing of the refused module stays behind: a fixed version registers.
+        try router.register(Late.self)
+        #expect(router.routes.count == 5)
+    }
+
+    @Test("a late module that declares a converter is registered by building the table anew")
+    func lateConverter() throws {
+        let router = try Router(modules: [Bookshelf.self])
+        try router.register(ISBNModule.self)
+        try router.register(Late.self)
+        #expect(router.open("reader://book/isbn/9780140449136").outcome == .handled("reader://book/isbn/<isbn:code>"))
+        #expect(router.open("reader://book/7").outcome == .handled("reader://book/<int:id>"))
+        #expect(router.routes.map(\.module) == ["Bookshelf", "Bookshelf", "ISBNModule", "Late", "Late", "Late"])
+    }
+}

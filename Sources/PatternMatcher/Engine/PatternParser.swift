@@ -14,6 +14,10 @@ struct PatternParser {
     private(set) var segments: [ParsedSegment] = []
     /// Decoded literal bytes of the pattern parsed last (scheme, host, escaped literals).
     private(set) var decoded: [UInt8] = []
+    /// The pattern being parsed, and its bytes while ``parse(_:)`` runs.
+    private var text = ""
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var isASCII = true
 
     init(converters: [String]) {
         self.converters = converters
@@ -22,14 +26,20 @@ struct PatternParser {
 
     /// Parses `text`, leaving its segments in ``segments`` and ``decoded``.
     mutating func parse(_ text: String) throws(PatternError) -> ParsedShape {
-        var reader = Reader(text: text, converters: converters)
-        swap(&reader.segments, &segments)
-        swap(&reader.decoded, &decoded)
-        reader.segments.removeAll(keepingCapacity: true)
-        reader.decoded.removeAll(keepingCapacity: true)
-        let outcome = ContiguousUTF8.withBytes(of: text) { reader.read($0) }
-        swap(&reader.segments, &segments)
-        swap(&reader.decoded, &decoded)
+        self.text = text
+        if !segments.isEmpty { segments.removeAll(keepingCapacity: true) }
+        if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
+        var outcome: Result<ParsedShape, PatternError> = .failure(PatternError(pattern: text, column: 1, reason: .noSegment))
+        ContiguousUTF8.withBytes(of: text) { bytes in
+            // The pointer is valid inside this closure only, and read only by `read()`.
+            self.bytes = bytes
+            do throws(PatternError) {
+                outcome = .success(try read())
+            } catch {
+                outcome = .failure(error)
+            }
+            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+        }
         switch outcome {
         case .success(let shape): return shape
         case .failure(let error): throw error
@@ -84,275 +94,266 @@ struct ParsedSegment {
 }
 
 extension PatternParser {
-    /// One pattern's reading: the bytes, the place and the output.
-    private struct Reader {
-        let text: String
-        let converters: [String]
-        var segments: [ParsedSegment] = []
-        var decoded: [UInt8] = []
-        var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        var isASCII = true
-
-        init(text: String, converters: [String]) {
-            self.text = text
-            self.converters = converters
-        }
-
-        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ParsedShape, PatternError> {
-            self.bytes = bytes
-            do throws(PatternError) {
-                return .success(try read())
-            } catch {
-                return .failure(error)
+    private mutating func read() throws(PatternError) -> ParsedShape {
+        var shape = ParsedShape()
+        // One pass for a `?` or `#` and for non-ASCII bytes, the bits of every byte or-ed.
+        var bits: UInt8 = 0
+        var query = -1
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            bits |= byte
+            if byte == ASCII.question || byte == ASCII.hash {
+                query = i
+                break
             }
         }
-
-        private mutating func read() throws(PatternError) -> ParsedShape {
-            var shape = ParsedShape()
-            var query = -1
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                if byte >= 0x80 { isASCII = false }
-                if query < 0, byte == ASCII.question || byte == ASCII.hash { query = i }
-            }
-            shape.isASCII = isASCII
-            if query >= 0 {
-                throw error(at: query, isOptionalMark(at: query) ? .optionalSegment : .queryOrFragment)
-            }
-            var i = readScheme(&shape)
-            if shape.hasScheme, i + 1 < bytes.count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
-                shape.hasAuthority = true
-                i += 2
-                let end = segmentEnd(from: i)
-                if end > i {
-                    try segment(from: i, to: end, isHost: true)
-                    shape.hasHost = true
-                }
-                i = end
-            }
-            shape.hasLeadingSlash = !shape.hasScheme && !bytes.isEmpty && bytes[0] == ASCII.slash
-            while i < bytes.count {
-                if bytes[i] == ASCII.slash { i += 1; continue }
-                let end = segmentEnd(from: i)
-                try segment(from: i, to: end, isHost: false)
-                i = end
-            }
-            if segments.isEmpty {
-                throw PatternError(pattern: text, column: 1, reason: .noSegment)
-            }
-            try checkNamesAndCatchAll()
-            return shape
+        isASCII = query < 0 ? bits < 0x80 : !bytes.contains { $0 >= 0x80 }
+        shape.isASCII = isASCII
+        if query >= 0 {
+            throw error(at: query, isOptionalMark(at: query) ? .optionalSegment : .queryOrFragment)
         }
-
-        private func segmentEnd(from start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] != ASCII.slash { end += 1 }
-            return end
-        }
-
-        /// Reads a scheme (`reader:`, `*:`, `:name:`) if the pattern starts with one.
-        /// - Returns: the offset after it (0 without one).
-        private mutating func readScheme(_ shape: inout ParsedShape) -> Int {
-            let n = bytes.count
-            if let schemeEnd = literalSchemeEnd() {
-                let start = Int32(decoded.count)
-                for j in 0..<schemeEnd { decoded.append(ASCII.lowercased(bytes[j])) }
-                segments.append(ParsedSegment(kind: .literal, start: 0, literalStart: start,
-                                              literalEnd: Int32(decoded.count), isDecoded: true))
-                shape.hasScheme = true
-                return schemeEnd + 1
-            } else if n >= 2, bytes[0] == ASCII.star, bytes[1] == ASCII.colon {
-                segments.append(ParsedSegment(kind: .wildcard, start: 0))
-                shape.hasScheme = true
-                return 2
-            } else if let nameEnd = parameterSchemeEnd() {
-                segments.append(ParsedSegment(kind: .parameter, start: 0, nameStart: 1, nameEnd: Int32(nameEnd)))
-                shape.hasScheme = true
-                return nameEnd + 1
+        var i = readScheme(&shape)
+        if shape.hasScheme, i + 1 < bytes.count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
+            shape.hasAuthority = true
+            i += 2
+            let end = segmentEnd(from: i)
+            if end > i {
+                try segment(from: i, to: end, isHost: true)
+                shape.hasHost = true
             }
-            return 0
+            i = end
         }
+        shape.hasLeadingSlash = !shape.hasScheme && !bytes.isEmpty && bytes[0] == ASCII.slash
+        while i < bytes.count {
+            if bytes[i] == ASCII.slash { i += 1; continue }
+            let end = segmentEnd(from: i)
+            try segment(from: i, to: end, isHost: false)
+            i = end
+        }
+        if segments.isEmpty {
+            throw PatternError(pattern: text, column: 1, reason: .noSegment)
+        }
+        try checkNamesAndCatchAll()
+        return shape
+    }
 
-        /// A catch-all only last, and no name twice (reported in segment order).
-        private func checkNamesAndCatchAll() throws(PatternError) {
-            for index in segments.indices {
-                let segment = segments[index]
-                if segment.isCatchAll && index != segments.count - 1 {
-                    let shown = "**" + string(Int(segment.nameStart), Int(segment.nameEnd))
-                    throw error(at: Int(segment.start), .catchAllNotLast(shown))
-                }
-                // A pattern has a handful of names: a scan beats a dictionary per pattern.
-                guard segment.hasName else { continue }
-                let name = range(segment.nameStart, segment.nameEnd)
-                if segments[..<index].contains(where: { $0.hasName && range($0.nameStart, $0.nameEnd).elementsEqual(name) }) {
-                    throw error(at: Int(segment.start), .duplicateParameterName(string(Int(segment.nameStart), Int(segment.nameEnd))))
-                }
+    private func hasPercent(from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end {
+            if bytes[i] == ASCII.percent { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private func segmentEnd(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] != ASCII.slash { end += 1 }
+        return end
+    }
+
+    /// Reads a scheme (`reader:`, `*:`, `:name:`) if the pattern starts with one.
+    /// - Returns: the offset after it (0 without one).
+    private mutating func readScheme(_ shape: inout ParsedShape) -> Int {
+        let n = bytes.count
+        if let schemeEnd = literalSchemeEnd() {
+            let start = Int32(decoded.count)
+            for j in 0..<schemeEnd { decoded.append(ASCII.lowercased(bytes[j])) }
+            segments.append(ParsedSegment(kind: .literal, start: 0, literalStart: start,
+                                          literalEnd: Int32(decoded.count), isDecoded: true))
+            shape.hasScheme = true
+            return schemeEnd + 1
+        } else if n >= 2, bytes[0] == ASCII.star, bytes[1] == ASCII.colon {
+            segments.append(ParsedSegment(kind: .wildcard, start: 0))
+            shape.hasScheme = true
+            return 2
+        } else if let nameEnd = parameterSchemeEnd() {
+            segments.append(ParsedSegment(kind: .parameter, start: 0, nameStart: 1, nameEnd: Int32(nameEnd)))
+            shape.hasScheme = true
+            return nameEnd + 1
+        }
+        return 0
+    }
+
+    /// A catch-all only last, and no name twice (reported in segment order).
+    private func checkNamesAndCatchAll() throws(PatternError) {
+        for index in segments.indices {
+            let segment = segments[index]
+            if segment.isCatchAll && index != segments.count - 1 {
+                let shown = "**" + string(Int(segment.nameStart), Int(segment.nameEnd))
+                throw error(at: Int(segment.start), .catchAllNotLast(shown))
             }
-        }
-
-        private func range(_ start: Int32, _ end: Int32) -> Slice<UnsafeBufferPointer<UInt8>> {
-            bytes[Int(start)..<Int(end)]
-        }
-
-        /// The offset of the `:` ending a literal scheme (`ALPHA *(ALPHA / DIGIT / + - .)`).
-        private func literalSchemeEnd() -> Int? {
-            guard let first = bytes.first, ASCII.isAlpha(first) else { return nil }
-            var j = 1
-            while j < bytes.count, ASCII.isSchemeCharacter(bytes[j]) { j += 1 }
-            return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
-        }
-
-        /// The offset of the `:` ending a `:name:` scheme parameter.
-        private func parameterSchemeEnd() -> Int? {
-            guard bytes.count >= 3, bytes[0] == ASCII.colon, ASCII.isNameStart(bytes[1]) else { return nil }
-            var j = 2
-            while j < bytes.count, ASCII.isNameCharacter(bytes[j]) { j += 1 }
-            return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
-        }
-
-        private mutating func segment(from start: Int, to end: Int, isHost: Bool) throws(PatternError) {
-            var segment = ParsedSegment(kind: .literal, start: Int32(start))
-            switch bytes[start] {
-            case ASCII.star:
-                try star(&segment, to: end)
-            case ASCII.tilde where end - start == 1:
-                segment.kind = .wildcard
-            case ASCII.colon:
-                try validateName(from: start + 1, to: end, segmentStart: start)
-                segment.kind = .parameter
-                (segment.nameStart, segment.nameEnd) = (Int32(start + 1), Int32(end))
-            case ASCII.lessThan:
-                try typed(&segment, to: end)
-            default:
-                try literal(&segment, to: end, isHost: isHost)
-            }
-            segments.append(segment)
-        }
-
-        /// `*`, `**` or `**name`.
-        private func star(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
-            let start = Int(segment.start)
-            if end - start == 1 {
-                segment.kind = .wildcard
-                return
-            }
-            guard bytes[start + 1] == ASCII.star else {
-                throw error(at: start, .invalidStarSegment(string(start, end)))
-            }
-            segment.kind = .catchAll
-            if end - start > 2 {
-                try validateName(from: start + 2, to: end, segmentStart: start)
-                (segment.nameStart, segment.nameEnd) = (Int32(start + 2), Int32(end))
+            // A pattern has a handful of names: a scan beats a dictionary per pattern.
+            guard segment.hasName else { continue }
+            let name = range(segment.nameStart, segment.nameEnd)
+            if segments[..<index].contains(where: { $0.hasName && range($0.nameStart, $0.nameEnd).elementsEqual(name) }) {
+                throw error(at: Int(segment.start), .duplicateParameterName(string(Int(segment.nameStart), Int(segment.nameEnd))))
             }
         }
+    }
 
-        /// `<type:name>`; `<string:name>` is a plain parameter.
-        private func typed(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
-            let start = Int(segment.start)
-            guard end - start >= 2, bytes[end - 1] == ASCII.greaterThan else {
-                throw error(at: start, .unclosedTypedParameter)
-            }
-            guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
-                throw error(at: start, .typedParameterSyntax(string(start + 1, end - 1)))
-            }
-            guard colon > start + 1 else { throw error(at: start, .missingConverterType) }
-            try validateName(from: colon + 1, to: end - 1, segmentStart: start)
-            (segment.nameStart, segment.nameEnd) = (Int32(colon + 1), Int32(end - 1))
-            let type = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<colon])
-            if type.elementsEqual("string".utf8) {
-                segment.kind = .parameter
-            } else if let id = converterID(type) {
-                segment.kind = .typed
-                segment.converter = id
-            } else {
-                throw error(at: start + 1, .unknownConverter(string(start + 1, colon)))
+    private func range(_ start: Int32, _ end: Int32) -> Slice<UnsafeBufferPointer<UInt8>> {
+        bytes[Int(start)..<Int(end)]
+    }
+
+    /// The offset of the `:` ending a literal scheme (`ALPHA *(ALPHA / DIGIT / + - .)`).
+    private func literalSchemeEnd() -> Int? {
+        guard let first = bytes.first, ASCII.isAlpha(first) else { return nil }
+        var j = 1
+        while j < bytes.count, ASCII.isSchemeCharacter(bytes[j]) { j += 1 }
+        return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
+    }
+
+    /// The offset of the `:` ending a `:name:` scheme parameter.
+    private func parameterSchemeEnd() -> Int? {
+        guard bytes.count >= 3, bytes[0] == ASCII.colon, ASCII.isNameStart(bytes[1]) else { return nil }
+        var j = 2
+        while j < bytes.count, ASCII.isNameCharacter(bytes[j]) { j += 1 }
+        return j < bytes.count && bytes[j] == ASCII.colon ? j : nil
+    }
+
+    private mutating func segment(from start: Int, to end: Int, isHost: Bool) throws(PatternError) {
+        var segment = ParsedSegment(kind: .literal, start: Int32(start))
+        switch bytes[start] {
+        case ASCII.star:
+            try star(&segment, to: end)
+        case ASCII.tilde where end - start == 1:
+            segment.kind = .wildcard
+        case ASCII.colon:
+            try validateName(from: start + 1, to: end, segmentStart: start)
+            segment.kind = .parameter
+            (segment.nameStart, segment.nameEnd) = (Int32(start + 1), Int32(end))
+        case ASCII.lessThan:
+            try typed(&segment, to: end)
+        default:
+            try literal(&segment, to: end, isHost: isHost)
+        }
+        segments.append(segment)
+    }
+
+    /// `*`, `**` or `**name`.
+    private func star(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
+        let start = Int(segment.start)
+        if end - start == 1 {
+            segment.kind = .wildcard
+            return
+        }
+        guard bytes[start + 1] == ASCII.star else {
+            throw error(at: start, .invalidStarSegment(string(start, end)))
+        }
+        segment.kind = .catchAll
+        if end - start > 2 {
+            try validateName(from: start + 2, to: end, segmentStart: start)
+            (segment.nameStart, segment.nameEnd) = (Int32(start + 2), Int32(end))
+        }
+    }
+
+    /// `<type:name>`; `<string:name>` is a plain parameter.
+    private func typed(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
+        let start = Int(segment.start)
+        guard end - start >= 2, bytes[end - 1] == ASCII.greaterThan else {
+            throw error(at: start, .unclosedTypedParameter)
+        }
+        guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
+            throw error(at: start, .typedParameterSyntax(string(start + 1, end - 1)))
+        }
+        guard colon > start + 1 else { throw error(at: start, .missingConverterType) }
+        try validateName(from: colon + 1, to: end - 1, segmentStart: start)
+        (segment.nameStart, segment.nameEnd) = (Int32(colon + 1), Int32(end - 1))
+        let type = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<colon])
+        if type.elementsEqual("string".utf8) {
+            segment.kind = .parameter
+        } else if let id = converterID(type) {
+            segment.kind = .typed
+            segment.converter = id
+        } else {
+            throw error(at: start + 1, .unknownConverter(string(start + 1, colon)))
+        }
+    }
+
+    private func converterID(_ type: UnsafeBufferPointer<UInt8>) -> Int32? {
+        for converter in BuiltInConverter.allCases where type.elementsEqual(converter.name.utf8) {
+            return Int32(converter.rawValue)
+        }
+        for (i, name) in converters.enumerated() where type.elementsEqual(name.utf8) {
+            return Int32(3 + i)
+        }
+        return nil
+    }
+
+    /// A literal: the pattern's bytes when there is nothing to decode (the common case),
+    /// else decoded (and, for a host, lowercased) into `decoded`.
+    private mutating func literal(_ segment: inout ParsedSegment, to end: Int, isHost: Bool) throws(PatternError) {
+        let start = Int(segment.start)
+        if !isHost && !hasPercent(from: start, to: end) {
+            (segment.literalStart, segment.literalEnd) = (Int32(start), Int32(end))
+            return
+        }
+        if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {
+            throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
+        }
+        let first = decoded.count
+        decoded.append(contentsOf: repeatElement(0, count: end - start))
+        let count = decoded.withUnsafeMutableBufferPointer { output in
+            let base = output.baseAddress! + first
+            let count = PercentDecoding.decode(bytes, from: start, to: end, into: base)
+            if isHost { for i in 0..<count { base[i] = ASCII.lowercased(base[i]) } }
+            return count
+        }
+        decoded.removeLast(end - start - count)
+        (segment.literalStart, segment.literalEnd, segment.isDecoded) = (Int32(first), Int32(first + count), true)
+        if isHost, hasPortOrUserinfo(from: start, to: end) {
+            let host = decoded.withUnsafeBufferPointer { String(decoding: $0[first...], as: UTF8.self) }
+            throw error(at: start, .hostWithPortOrUserinfo(host))
+        }
+    }
+
+    /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read
+    /// as a URL's is (Matching rules, "From a URL to a route key"): an `@`, or a `:` outside an IP literal's brackets. Escaped
+    /// ones (`%3A`, `%40`) are host data, as they are in a URL.
+    private func hasPortOrUserinfo(from start: Int, to end: Int) -> Bool {
+        var inBrackets = false
+        for byte in bytes[start..<end] {
+            switch byte {
+            case ASCII.at: return true
+            case ASCII.openBracket: inBrackets = true
+            case ASCII.closeBracket: inBrackets = false
+            case ASCII.colon where !inBrackets: return true
+            default: break
             }
         }
+        return false
+    }
 
-        private func converterID(_ type: UnsafeBufferPointer<UInt8>) -> Int32? {
-            for converter in BuiltInConverter.allCases where type.elementsEqual(converter.name.utf8) {
-                return Int32(converter.rawValue)
-            }
-            for (i, name) in converters.enumerated() where type.elementsEqual(name.utf8) {
-                return Int32(3 + i)
-            }
-            return nil
+    private func validateName(from start: Int, to end: Int, segmentStart: Int) throws(PatternError) {
+        guard start < end else {
+            throw error(at: segmentStart, .emptyParameterName)
         }
+        guard ASCII.isNameStart(bytes[start]),
+              bytes[(start + 1)..<end].allSatisfy(ASCII.isNameCharacter) else {
+            let name = string(start, end)
+            // `/a(/:b)`, an optional group as other routers write it, ends in a name with `)`.
+            throw error(at: segmentStart, name.hasSuffix(")") && text.contains("(") ? .optionalSegment : .invalidParameterName(name))
+        }
+    }
 
-        /// A literal: the pattern's bytes when there is nothing to decode (the common case),
-        /// else decoded (and, for a host, lowercased) into `decoded`.
-        private mutating func literal(_ segment: inout ParsedSegment, to end: Int, isHost: Bool) throws(PatternError) {
-            let start = Int(segment.start)
-            if !isHost && !bytes[start..<end].contains(ASCII.percent) {
-                (segment.literalStart, segment.literalEnd) = (Int32(start), Int32(end))
-                return
-            }
-            if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {
-                throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
-            }
-            let first = decoded.count
-            decoded.append(contentsOf: repeatElement(0, count: end - start))
-            let count = decoded.withUnsafeMutableBufferPointer { output in
-                let base = output.baseAddress! + first
-                let count = PercentDecoding.decode(bytes, from: start, to: end, into: base)
-                if isHost { for i in 0..<count { base[i] = ASCII.lowercased(base[i]) } }
-                return count
-            }
-            decoded.removeLast(end - start - count)
-            (segment.literalStart, segment.literalEnd, segment.isDecoded) = (Int32(first), Int32(first + count), true)
-            if isHost, hasPortOrUserinfo(from: start, to: end) {
-                let host = decoded.withUnsafeBufferPointer { String(decoding: $0[first...], as: UTF8.self) }
-                throw error(at: start, .hostWithPortOrUserinfo(host))
-            }
-        }
+    private func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 
-        /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read
-        /// as a URL's is (Matching rules, "From a URL to a route key"): an `@`, or a `:` outside an IP literal's brackets. Escaped
-        /// ones (`%3A`, `%40`) are host data, as they are in a URL.
-        private func hasPortOrUserinfo(from start: Int, to end: Int) -> Bool {
-            var inBrackets = false
-            for byte in bytes[start..<end] {
-                switch byte {
-                case ASCII.at: return true
-                case ASCII.openBracket: inBrackets = true
-                case ASCII.closeBracket: inBrackets = false
-                case ASCII.colon where !inBrackets: return true
-                default: break
-                }
-            }
-            return false
-        }
+    /// Offsets passed here are segment starts, `%` signs or starts of characters, so
+    /// they always fall on a Unicode scalar boundary.
+    private func error(at offset: Int, _ reason: PatternError.Reason) -> PatternError {
+        PatternError(pattern: text, column: Self.column(at: offset, in: text, isASCII: isASCII), reason: reason)
+    }
 
-        private func validateName(from start: Int, to end: Int, segmentStart: Int) throws(PatternError) {
-            guard start < end else {
-                throw error(at: segmentStart, .emptyParameterName)
-            }
-            guard ASCII.isNameStart(bytes[start]),
-                  bytes[(start + 1)..<end].allSatisfy(ASCII.isNameCharacter) else {
-                let name = string(start, end)
-                // `/a(/:b)`, an optional group as other routers write it, ends in a name with `)`.
-                throw error(at: segmentStart, name.hasSuffix(")") && text.contains("(") ? .optionalSegment : .invalidParameterName(name))
-            }
-        }
-
-        private func string(_ start: Int, _ end: Int) -> String {
-            String(decoding: bytes[start..<end], as: UTF8.self)
-        }
-
-        /// Offsets passed here are segment starts, `%` signs or starts of characters, so
-        /// they always fall on a Unicode scalar boundary.
-        private func error(at offset: Int, _ reason: PatternError.Reason) -> PatternError {
-            PatternError(pattern: text, column: PatternParser.column(at: offset, in: text, isASCII: isASCII), reason: reason)
-        }
-
-        /// Whether the `?` at `index` marks an optional parameter as other routers write it
-        /// (`:id?`, `<int:id>?`): it ends a segment that starts with `:` or `<`.
-        private func isOptionalMark(at index: Int) -> Bool {
-            guard bytes[index] == ASCII.question, index + 1 == bytes.count || bytes[index + 1] == ASCII.slash else { return false }
-            var start = index
-            while start > 0, bytes[start - 1] != ASCII.slash { start -= 1 }
-            return start < index && (bytes[start] == ASCII.colon || bytes[start] == ASCII.lessThan)
-        }
+    /// Whether the `?` at `index` marks an optional parameter as other routers write it
+    /// (`:id?`, `<int:id>?`): it ends a segment that starts with `:` or `<`.
+    private func isOptionalMark(at index: Int) -> Bool {
+        guard bytes[index] == ASCII.question, index + 1 == bytes.count || bytes[index + 1] == ASCII.slash else { return false }
+        var start = index
+        while start > 0, bytes[start - 1] != ASCII.slash { start -= 1 }
+        return start < index && (bytes[start] == ASCII.colon || bytes[start] == ASCII.lessThan)
     }
 
     /// The 1-based character column of a UTF-8 offset of `text`.

@@ -16,8 +16,11 @@ extension TrieBuilder {
         var specs: [CaptureSpec] = []
         specs.reserveCapacity(captureSpecs.count)
         specs += captureSpecs
-        // The patterns were valid strings, so their bytes are valid UTF-8.
-        let text = String(decoding: patternBytes, as: UTF8.self)
+        // A copy at its exact size: the text grew by appending.
+        let text = String(unsafeUninitializedCapacity: patternBytes.count) { buffer in
+            _ = buffer.initialize(from: patternBytes)
+            return patternBytes.count
+        }
         let storage = FrozenTrie(
             nodes: layout.frozen, nodeCount: nodes.count, extras: layout.extras, literalBytes: layout.literalBytes,
             typedEdges: layout.typedEdges, converters: converters, routes: records,
@@ -56,18 +59,30 @@ private struct FrozenLayout {
         // A counting sort of the literal edges by parent.
         firstEdge = [Int32](repeating: 0, count: nodes.count + 1)
         for node in 0..<nodes.count { firstEdge[node + 1] = firstEdge[node] + nodes[node].literalCount }
-        var fill = firstEdge
+        // Each edge goes where its parent's group ends so far (`firstEdge[n + 1]`, counted
+        // down from the group's end), which leaves `firstEdge[n + 1]` at the group's start,
+        // `firstEdge[n]`: one place to the left of where it is read.
         edgesByParent = [Int32](repeating: 0, count: builder.edges.count)
-        for (index, edge) in builder.edges.enumerated() {
-            edgesByParent[Int(fill[Int(edge.parent)])] = Int32(index)
-            fill[Int(edge.parent)] += 1
+        for index in builder.edges.indices.reversed() {
+            let slot = Int(builder.edges[index].parent) + 1
+            firstEdge[slot] -= 1
+            edgesByParent[Int(firstEdge[slot])] = Int32(index)
         }
+        firstEdge.removeFirst()
+        firstEdge.append(Int32(builder.edges.count))
         typedByParent = builder.typedChildren.sorted { ($0.parent, $0.converter) < ($1.parent, $1.converter) }
-        firstTyped = [Int32](repeating: 0, count: nodes.count + 1)
+        // Most tables have no typed parameter: every node's range is then empty.
+        firstTyped = [Int32](repeating: 0, count: typedByParent.isEmpty ? 0 : nodes.count + 1)
         for child in typedByParent { firstTyped[Int(child.parent) + 1] += 1 }
-        for node in 0..<nodes.count { firstTyped[node + 1] += firstTyped[node] }
+        if !typedByParent.isEmpty {
+            for node in 0..<nodes.count { firstTyped[node + 1] += firstTyped[node] }
+        }
         newIndex = [Int32](repeating: -1, count: nodes.count)
         reserveExactly()
+    }
+
+    private func typedRange(of node: Int) -> Range<Int> {
+        firstTyped.isEmpty ? 0..<0 : Int(firstTyped[node])..<Int(firstTyped[node + 1])
     }
 
     /// Every array at the size it will have, so that none grows past it.
@@ -77,7 +92,7 @@ private struct FrozenLayout {
         for old in 0..<nodes.count {
             let literals = Int(nodes[old].literalCount)
             if literals > TrieBuilder.linearScanLimit { recordCount += TrieBuilder.hashCapacity(literals) - literals }
-            if nodes[old].catchAllRoute >= 0 || firstTyped[old + 1] > firstTyped[old] { extraCount += 1 }
+            if nodes[old].catchAllRoute >= 0 || typedRange(of: old).count > 0 { extraCount += 1 }
         }
         var literalByteCount = 0
         for edge in builder.edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
@@ -93,13 +108,13 @@ private struct FrozenLayout {
         frozen.append(TrieNode())
         newIndex[0] = 0
         newIndex[1] = 1
-        // Builder nodes whose record is placed but whose children are not, the next on top.
+        // Builder nodes whose record is placed but whose children are not, the next on top:
+        // a node's children are pushed in block order, then turned around.
         var pending: [Int32] = [1, 0]
-        var children: [Int32] = []
         while let old = pending.popLast() {
-            children.removeAll(keepingCapacity: true)
-            placeChildren(of: old, into: &children)
-            for child in children.reversed() { pending.append(child) }
+            let mark = pending.count
+            placeChildren(of: old, into: &pending)
+            pending[mark...].reverse()
         }
     }
 
@@ -108,35 +123,36 @@ private struct FrozenLayout {
     private mutating func placeChildren(of old: Int32, into children: inout [Int32]) {
         let source = builder.nodes[Int(old)]
         let index = Int(newIndex[Int(old)])
-        let blockStart = Int32(frozen.count)
+        var record = frozen[index]
+        record.literalStart = Int32(frozen.count)
         let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
         if group.count > TrieBuilder.linearScanLimit {
-            frozen[index].literalCount = -Int32(placeHashedBlock(group, into: &children))
+            record.literalCount = -Int32(placeHashedBlock(group, into: &children))
         } else {
             for e in group {
                 let edge = builder.edges[Int(edgesByParent[e])]
                 place(edge.child, as: literalRecord(edge), into: &children)
             }
-            frozen[index].literalCount = Int32(group.count)
+            record.literalCount = Int32(group.count)
         }
-        frozen[index].literalStart = blockStart
         var extra = NodeExtra()
         extra.catchAllRoute = source.catchAllRoute
         extra.typedStart = Int32(typedEdges.count)
-        for typed in typedByParent[Int(firstTyped[Int(old)])..<Int(firstTyped[Int(old) + 1])] {
+        for typed in typedByParent[typedRange(of: Int(old))] {
             place(typed.child, as: TrieNode(), into: &children)
             typedEdges.append(TypedEdge(converter: typed.converter, child: newIndex[Int(typed.child)]))
         }
         extra.typedCount = Int32(typedEdges.count) - extra.typedStart
         if source.param >= 0 {
             place(source.param, as: TrieNode(), into: &children)
-            frozen[index].paramChild = newIndex[Int(source.param)]
+            record.paramChild = newIndex[Int(source.param)]
         }
-        frozen[index].route = source.route
+        record.route = source.route
         if !extra.isEmpty {
-            frozen[index].extra = Int32(extras.count)
+            record.extra = Int32(extras.count)
             extras.append(extra)
         }
+        frozen[index] = record
     }
 
     /// Appends `record` as the record of builder node `old`.

@@ -159,8 +159,10 @@ struct TrieBuilder {
             if index < 0 { break }
             let edge = edges[Int(index)]
             if edge.parent == parent, edge.hash == hash, Int(edge.keyLength) == count,
-               keyBytes.withUnsafeBufferPointer({
-                   UnsafeBufferPointer(rebasing: $0[Int(edge.keyStart)..<Int(edge.keyStart) + count]).elementsEqual(key)
+               keyBytes.withUnsafeBufferPointer({ keys in
+                   let stored = keys.baseAddress! + Int(edge.keyStart)
+                   return count <= 8 ? shortKey(stored, count, available: count, fold: false) == word
+                       : UnsafeBufferPointer(start: stored, count: count).elementsEqual(key)
                }) {
                 return edge.child
             }

@@ -36,7 +36,15 @@ public struct RouteRegistrar: Sendable {
 
     /// The routes declared, as the router keeps them.
     var routes: ModuleRoutes {
-        ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, names: names, typedRoutes: typedRoutes)
+        // Copies at their exact sizes: the arrays grew by appending, and the router keeps them.
+        func exact<T>(_ array: [T]) -> [T] {
+            var copy: [T] = []
+            copy.reserveCapacity(array.count)
+            copy += array
+            return copy
+        }
+        return ModuleRoutes(module: moduleName, patterns: exact(patterns), handlers: exact(handlers),
+                            names: names, typedRoutes: typedRoutes)
     }
 
     /// Registers an action: code run when the URL is opened (MGJRouter's
