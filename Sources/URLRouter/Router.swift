@@ -398,7 +398,7 @@ final class Snapshot: Sendable {
         for index in 0..<module.count {
             let id = RouteList.id(slot: slot, index: index)
             all.add(module.patterns[index], value: id, owner: module.module)
-            if module.handlers[index].exposure.isExternal {
+            if module.isExternal(index) {
                 external.add(module.patterns[index], value: id, owner: module.module)
             }
         }

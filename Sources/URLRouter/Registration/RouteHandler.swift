@@ -55,7 +55,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The module that registered it.
     public var module: String { routes.module }
     /// Who may reach it.
-    public var exposure: Exposure { routes.handlers[index].exposure }
+    public var exposure: Exposure { routes.isExternal(index) ? .external : .internal }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
     public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
@@ -94,36 +94,78 @@ struct RegisteredRoute: Sendable {
 /// One module's routes, in registration order, as the router keeps them: one object per
 /// module, shared by every table published while the module is registered and by every
 /// ``RouteInfo`` of its routes. Per route it holds the pattern (the string the module
-/// registered, not a copy) and the handler with the exposure; names and typed-route types,
-/// which most routes lack, only where there are some.
+/// registered, not a copy), the handler (its closure alone when every route of the module
+/// is an action, as most are) and one bit of exposure; names and typed-route types, which
+/// most routes lack, only where there are some.
 final class ModuleRoutes: Sendable {
-    /// A handler and who may reach its route, in one record (the exposure fits in the
-    /// padding the handler leaves).
-    struct Entry: Sendable {
-        let handler: RouteHandler
-        let exposure: Exposure
+    /// The handlers: a closure each (16 bytes) when all are actions, else the full enum
+    /// (24 bytes a route, its case and its closure).
+    private enum Handlers: Sendable {
+        case actions([Action])
+        case mixed([RouteHandler])
+    }
+
+    /// An action's closure in a struct: an array of bare closures would hold each one
+    /// through a reabstraction thunk, a context allocated per route.
+    private struct Action: Sendable {
+        let run: @Sendable (RouteRequest) throws -> Void
     }
 
     let module: String
     let patterns: [String]
-    let handlers: [Entry]
+    private let handlers: Handlers
+    /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
+    private let externalBits: [UInt64]
     let names: [Int32: String]
     let typedRoutes: [Int32: String]
 
-    init(module: String, patterns: [String], handlers: [Entry], names: [Int32: String], typedRoutes: [Int32: String]) {
-        precondition(patterns.count == handlers.count, "one handler per pattern")
+    /// - Parameters:
+    ///   - patterns: the patterns, one per route.
+    ///   - handlers: the handlers, one per route.
+    ///   - external: the routes that are external.
+    init(module: String, patterns: [String], handlers: [RouteHandler], external: [Bool],
+         names: [Int32: String], typedRoutes: [Int32: String]) {
+        precondition(patterns.count == handlers.count && patterns.count == external.count, "one handler per pattern")
         self.module = module
-        self.patterns = patterns
-        self.handlers = handlers
+        self.patterns = Self.exact(patterns)
+        var actions: [Action] = []
+        actions.reserveCapacity(handlers.count)
+        for handler in handlers {
+            guard case .action(let action) = handler else { break }
+            actions.append(Action(run: action))
+        }
+        self.handlers = actions.count == handlers.count ? .actions(actions) : .mixed(Self.exact(handlers))
+        var bits = [UInt64](repeating: 0, count: (external.count + 63) / 64)
+        for (i, isExternal) in external.enumerated() where isExternal { bits[i >> 6] |= 1 << UInt64(i & 63) }
+        self.externalBits = bits
         self.names = names
         self.typedRoutes = typedRoutes
+    }
+
+    /// A copy at its exact size: arrays grow by appending, and the router keeps these.
+    private static func exact<T>(_ array: [T]) -> [T] {
+        var copy: [T] = []
+        copy.reserveCapacity(array.count)
+        copy += array
+        return copy
     }
 
     var count: Int { patterns.count }
     var isEmpty: Bool { patterns.isEmpty }
 
+    func handler(at index: Int) -> RouteHandler {
+        switch handlers {
+        case .actions(let actions): .action(actions[index].run)
+        case .mixed(let handlers): handlers[index]
+        }
+    }
+
+    func isExternal(_ index: Int) -> Bool {
+        externalBits[index >> 6] >> UInt64(index & 63) & 1 != 0
+    }
+
     subscript(index: Int) -> RegisteredRoute {
-        RegisteredRoute(info: RouteInfo(self, index), handler: handlers[index].handler)
+        RegisteredRoute(info: RouteInfo(self, index), handler: handler(at: index))
     }
 
     /// These routes without the one at `index`.
@@ -133,10 +175,8 @@ final class ModuleRoutes: Sendable {
             for (i, text) in table where Int(i) != index { result[Int(i) < index ? i : i - 1] = text }
             return result
         }
-        var patterns = patterns, handlers = handlers
-        patterns.remove(at: index)
-        handlers.remove(at: index)
-        return ModuleRoutes(module: module, patterns: patterns, handlers: handlers,
-                            names: shifted(names), typedRoutes: shifted(typedRoutes))
+        let kept = (0..<count).filter { $0 != index }
+        return ModuleRoutes(module: module, patterns: kept.map { patterns[$0] }, handlers: kept.map(handler(at:)),
+                            external: kept.map(isExternal), names: shifted(names), typedRoutes: shifted(typedRoutes))
     }
 }

@@ -10,7 +10,8 @@ public struct RouteRegistrar: Sendable {
     let targetCache: TargetCache
     /// The routes declared so far, in the arrays ``ModuleRoutes`` keeps.
     private(set) var patterns: [String] = []
-    private(set) var handlers: [ModuleRoutes.Entry] = []
+    private(set) var handlers: [RouteHandler] = []
+    private(set) var external: [Bool] = []
     private(set) var names: [Int32: String] = [:]
     private(set) var typedRoutes: [Int32: String] = [:]
     var converters: [any ParameterConverter] = []
@@ -29,22 +30,16 @@ public struct RouteRegistrar: Sendable {
                       typedRoute: String? = nil) {
         let index = Int32(patterns.count)
         patterns.append(pattern)
-        handlers.append(ModuleRoutes.Entry(handler: handler, exposure: exposure))
+        handlers.append(handler)
+        external.append(exposure.isExternal)
         if let name { names[index] = name }
         if let typedRoute { typedRoutes[index] = typedRoute }
     }
 
     /// The routes declared, as the router keeps them.
     var routes: ModuleRoutes {
-        // Copies at their exact sizes: the arrays grew by appending, and the router keeps them.
-        func exact<T>(_ array: [T]) -> [T] {
-            var copy: [T] = []
-            copy.reserveCapacity(array.count)
-            copy += array
-            return copy
-        }
-        return ModuleRoutes(module: moduleName, patterns: exact(patterns), handlers: exact(handlers),
-                            names: names, typedRoutes: typedRoutes)
+        ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, external: external,
+                     names: names, typedRoutes: typedRoutes)
     }
 
     /// Registers an action: code run when the URL is opened (MGJRouter's
