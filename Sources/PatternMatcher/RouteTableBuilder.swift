@@ -68,8 +68,9 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         var problems: [RouteTableError.Problem] = []
         let converters = base?.storage.converters ?? validatedConverters(&problems)
         var parser = PatternParser(converters: converters.map(\.name))
-        var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count) }
-            ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count)
+        let textBytes = patterns.reduce(0) { $0 + $1.utf8.count }
+        var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count, textBytes: textBytes) }
+            ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count, textBytes: textBytes)
         let (ownerNames, ownerNumbers) = owners.numbered(after: base?.storage.owners ?? [])
         let first = base?.count ?? 0
         // Inserting every valid pattern groups them by shape: two routes of the same shape

@@ -155,31 +155,41 @@ enum Measurement {
         return results
     }
 
-    /// Registration time and footprint of every contender that has a route table.
+    /// Registration time and footprint of every contender that has a route table. The timed
+    /// registrations are interleaved (one of each contender, then again), as lookups are, so
+    /// that a noisy stretch of the machine slows them all alike and the ratios hold.
     static func registration(of workload: Workload, contenders: [ContenderCatalog.Entry],
                              plan: MeasurementPlan) -> [RegistrationResult] {
-        contenders.filter(\.hasRouteTable).map { entry in
+        let entries = contenders.filter(\.hasRouteTable)
+        var bytes: [Double?] = []
+        var refusals: [String?] = []
+        for entry in entries {
             do {
                 malloc_counter_start()
                 let router = try entry.register(workload.routes)
                 malloc_counter_stop()
-                let bytes = Double(malloc_counter_live_bytes())
+                bytes.append(Double(malloc_counter_live_bytes()))
+                refusals.append(nil)
                 withExtendedLifetime(router) {}
-                var times: [Double] = []
-                for _ in 0..<plan.registrationRounds {
-                    let start = now()
-                    let router = try entry.register(workload.routes)
-                    times.append(Double(now() - start) / 1e6)
-                    withExtendedLifetime(router) {}
-                }
-                return RegistrationResult(contender: entry.name, workload: workload.name,
-                                          routes: workload.routes.count, milliseconds: median(times),
-                                          bytesPerRoute: bytes / Double(workload.routes.count), refusal: nil)
             } catch {
-                return RegistrationResult(contender: entry.name, workload: workload.name,
-                                          routes: workload.routes.count, milliseconds: nil, bytesPerRoute: nil,
-                                          refusal: "\(error)")
+                bytes.append(nil)
+                refusals.append("\(error)")
             }
+        }
+        var times = Array(repeating: [Double](), count: entries.count)
+        for _ in 0..<plan.registrationRounds {
+            for (index, entry) in entries.enumerated() where refusals[index] == nil {
+                let start = now()
+                let router = try? entry.register(workload.routes)
+                times[index].append(Double(now() - start) / 1e6)
+                withExtendedLifetime(router) {}
+            }
+        }
+        return entries.indices.map { index in
+            RegistrationResult(contender: entries[index].name, workload: workload.name, routes: workload.routes.count,
+                               milliseconds: refusals[index] == nil ? median(times[index]) : nil,
+                               bytesPerRoute: bytes[index].map { $0 / Double(workload.routes.count) },
+                               refusal: refusals[index])
         }
     }
 

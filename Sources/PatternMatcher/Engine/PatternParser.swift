@@ -71,23 +71,37 @@ struct ParsedShape {
     var isASCII = true
 }
 
-/// One key position as the parser reads it: ranges, no strings.
+/// One key position as the parser reads it: ranges, no strings. Made whole by one
+/// initializer: a record filled field by field on the stack and then copied costs a
+/// stalled load per segment.
 struct ParsedSegment {
     enum Kind: UInt8 { case literal, parameter, typed, wildcard, catchAll }
 
-    var kind: Kind
     /// The UTF-8 offset in the pattern where the segment starts.
-    var start: Int32
+    let start: Int32
     /// The name of a parameter or named catch-all: the pattern's bytes `nameStart..<nameEnd`
     /// (empty for none).
-    var nameStart: Int32 = 0
-    var nameEnd: Int32 = 0
+    let nameStart: Int32
+    let nameEnd: Int32
     /// A literal's bytes: the pattern's, or ``PatternParser/decoded``'s when `isDecoded`.
-    var literalStart: Int32 = 0
-    var literalEnd: Int32 = 0
-    var isDecoded = false
+    let literalStart: Int32
+    let literalEnd: Int32
     /// A typed parameter's converter id.
-    var converter: Int32 = -1
+    let converter: Int32
+    let kind: Kind
+    let isDecoded: Bool
+
+    init(_ kind: Kind, start: Int, name: Range<Int> = 0..<0, literal: Range<Int> = 0..<0,
+         isDecoded: Bool = false, converter: Int32 = -1) {
+        self.start = Int32(start)
+        self.nameStart = Int32(name.lowerBound)
+        self.nameEnd = Int32(name.upperBound)
+        self.literalStart = Int32(literal.lowerBound)
+        self.literalEnd = Int32(literal.upperBound)
+        self.converter = converter
+        self.kind = kind
+        self.isDecoded = isDecoded
+    }
 
     var hasName: Bool { nameEnd > nameStart }
     var isCatchAll: Bool { kind == .catchAll }
@@ -157,18 +171,17 @@ extension PatternParser {
     private mutating func readScheme(_ shape: inout ParsedShape) -> Int {
         let n = bytes.count
         if let schemeEnd = literalSchemeEnd() {
-            let start = Int32(decoded.count)
+            let start = decoded.count
             for j in 0..<schemeEnd { decoded.append(ASCII.lowercased(bytes[j])) }
-            segments.append(ParsedSegment(kind: .literal, start: 0, literalStart: start,
-                                          literalEnd: Int32(decoded.count), isDecoded: true))
+            segments.append(ParsedSegment(.literal, start: 0, literal: start..<decoded.count, isDecoded: true))
             shape.hasScheme = true
             return schemeEnd + 1
         } else if n >= 2, bytes[0] == ASCII.star, bytes[1] == ASCII.colon {
-            segments.append(ParsedSegment(kind: .wildcard, start: 0))
+            segments.append(ParsedSegment(.wildcard, start: 0))
             shape.hasScheme = true
             return 2
         } else if let nameEnd = parameterSchemeEnd() {
-            segments.append(ParsedSegment(kind: .parameter, start: 0, nameStart: 1, nameEnd: Int32(nameEnd)))
+            segments.append(ParsedSegment(.parameter, start: 0, name: 1..<nameEnd))
             shape.hasScheme = true
             return nameEnd + 1
         }
@@ -213,44 +226,36 @@ extension PatternParser {
     }
 
     private mutating func segment(from start: Int, to end: Int, isHost: Bool) throws(PatternError) {
-        var segment = ParsedSegment(kind: .literal, start: Int32(start))
+        let segment: ParsedSegment
         switch bytes[start] {
         case ASCII.star:
-            try star(&segment, to: end)
+            segment = try star(from: start, to: end)
         case ASCII.tilde where end - start == 1:
-            segment.kind = .wildcard
+            segment = ParsedSegment(.wildcard, start: start)
         case ASCII.colon:
             try validateName(from: start + 1, to: end, segmentStart: start)
-            segment.kind = .parameter
-            (segment.nameStart, segment.nameEnd) = (Int32(start + 1), Int32(end))
+            segment = ParsedSegment(.parameter, start: start, name: (start + 1)..<end)
         case ASCII.lessThan:
-            try typed(&segment, to: end)
+            segment = try typed(from: start, to: end)
         default:
-            try literal(&segment, to: end, isHost: isHost)
+            segment = try literal(from: start, to: end, isHost: isHost)
         }
         segments.append(segment)
     }
 
     /// `*`, `**` or `**name`.
-    private func star(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
-        let start = Int(segment.start)
-        if end - start == 1 {
-            segment.kind = .wildcard
-            return
-        }
+    private func star(from start: Int, to end: Int) throws(PatternError) -> ParsedSegment {
+        if end - start == 1 { return ParsedSegment(.wildcard, start: start) }
         guard bytes[start + 1] == ASCII.star else {
             throw error(at: start, .invalidStarSegment(string(start, end)))
         }
-        segment.kind = .catchAll
-        if end - start > 2 {
-            try validateName(from: start + 2, to: end, segmentStart: start)
-            (segment.nameStart, segment.nameEnd) = (Int32(start + 2), Int32(end))
-        }
+        guard end - start > 2 else { return ParsedSegment(.catchAll, start: start) }
+        try validateName(from: start + 2, to: end, segmentStart: start)
+        return ParsedSegment(.catchAll, start: start, name: (start + 2)..<end)
     }
 
     /// `<type:name>`; `<string:name>` is a plain parameter.
-    private func typed(_ segment: inout ParsedSegment, to end: Int) throws(PatternError) {
-        let start = Int(segment.start)
+    private func typed(from start: Int, to end: Int) throws(PatternError) -> ParsedSegment {
         guard end - start >= 2, bytes[end - 1] == ASCII.greaterThan else {
             throw error(at: start, .unclosedTypedParameter)
         }
@@ -259,16 +264,14 @@ extension PatternParser {
         }
         guard colon > start + 1 else { throw error(at: start, .missingConverterType) }
         try validateName(from: colon + 1, to: end - 1, segmentStart: start)
-        (segment.nameStart, segment.nameEnd) = (Int32(colon + 1), Int32(end - 1))
         let type = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<colon])
         if type.elementsEqual("string".utf8) {
-            segment.kind = .parameter
-        } else if let id = converterID(type) {
-            segment.kind = .typed
-            segment.converter = id
-        } else {
+            return ParsedSegment(.parameter, start: start, name: (colon + 1)..<(end - 1))
+        }
+        guard let id = converterID(type) else {
             throw error(at: start + 1, .unknownConverter(string(start + 1, colon)))
         }
+        return ParsedSegment(.typed, start: start, name: (colon + 1)..<(end - 1), converter: id)
     }
 
     private func converterID(_ type: UnsafeBufferPointer<UInt8>) -> Int32? {
@@ -283,11 +286,9 @@ extension PatternParser {
 
     /// A literal: the pattern's bytes when there is nothing to decode (the common case),
     /// else decoded (and, for a host, lowercased) into `decoded`.
-    private mutating func literal(_ segment: inout ParsedSegment, to end: Int, isHost: Bool) throws(PatternError) {
-        let start = Int(segment.start)
+    private mutating func literal(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> ParsedSegment {
         if !isHost && !hasPercent(from: start, to: end) {
-            (segment.literalStart, segment.literalEnd) = (Int32(start), Int32(end))
-            return
+            return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false)
         }
         if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {
             throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
@@ -301,11 +302,11 @@ extension PatternParser {
             return count
         }
         decoded.removeLast(end - start - count)
-        (segment.literalStart, segment.literalEnd, segment.isDecoded) = (Int32(first), Int32(first + count), true)
         if isHost, hasPortOrUserinfo(from: start, to: end) {
             let host = decoded.withUnsafeBufferPointer { String(decoding: $0[first...], as: UTF8.self) }
             throw error(at: start, .hostWithPortOrUserinfo(host))
         }
+        return ParsedSegment(.literal, start: start, literal: first..<(first + count), isDecoded: true)
     }
 
     /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read

@@ -4,23 +4,25 @@ extension TrieBuilder {
     /// when there are many), then its typed children and its parameter child, so a chain
     /// of single children runs through adjacent records.
     /// - Parameter owners: the owner names, indexed by the routes' owner numbers.
-    func freeze(owners: [String]) -> FrozenTrie {
+    mutating func freeze(owners: [String]) -> FrozenTrie {
         var layout = FrozenLayout(self)
         layout.placeAll()
-        // A sentinel record, so every route's text and captures end where the next begin.
+        // A sentinel record, so every route's text and captures end where the next begin
+        // (the records were reserved with room for it).
         var records: [RouteRecord] = []
-        records.reserveCapacity(routes.count + 1)
-        records += routes
-        records.append(RouteRecord(patternOffset: Int32(patternBytes.count),
+        swap(&records, &routes)
+        records.append(RouteRecord(patternOffset: Int32(patternText.utf8.count),
                                    capturesStart: Int32(captureSpecs.count), owner: -1))
         var specs: [CaptureSpec] = []
-        specs.reserveCapacity(captureSpecs.count)
-        specs += captureSpecs
-        // A copy at its exact size: the text grew by appending.
-        let text = String(unsafeUninitializedCapacity: patternBytes.count) { buffer in
-            _ = buffer.initialize(from: patternBytes)
-            return patternBytes.count
+        swap(&specs, &captureSpecs)
+        if specs.capacity - specs.count > specs.count / 8 {
+            // Reserved for one a route, and far fewer came: a copy at the exact size.
+            var exact: [CaptureSpec] = []
+            exact.reserveCapacity(specs.count)
+            exact += specs
+            specs = exact
         }
+        let text = patternText
         let storage = FrozenTrie(
             nodes: layout.frozen, nodeCount: nodes.count, extras: layout.extras, literalBytes: layout.literalBytes,
             typedEdges: layout.typedEdges, converters: converters, routes: records,

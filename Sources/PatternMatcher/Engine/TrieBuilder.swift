@@ -45,26 +45,32 @@ struct TrieBuilder {
     /// Typed children, in the order they were made, and found by (parent << 32 | converter).
     private(set) var typedChildren: [TypedChild] = []
     private var typedIndex: [Int64: Int32] = [:]
-    private(set) var routes: [RouteRecord] = []
-    private(set) var captureSpecs: [CaptureSpec] = []
-    private(set) var patternBytes: [UInt8] = []
+    var routes: [RouteRecord] = []
+    var captureSpecs: [CaptureSpec] = []
+    /// Every pattern's text, one after the other, reserved at its final size.
+    private(set) var patternText = ""
     private(set) var maxDepth = 0
     /// A literal folded to lowercase, when paths are matched without case.
     private var foldedKey: [UInt8] = []
 
-    init(options: MatchOptions, converters: [any ParameterConverter], expectedRoutes: Int = 0) {
+    /// - Parameters:
+    ///   - expectedRoutes: how many routes will be inserted.
+    ///   - textBytes: the UTF-8 bytes of their patterns, all together.
+    init(options: MatchOptions, converters: [any ParameterConverter], expectedRoutes: Int = 0, textBytes: Int = 0) {
         self.options = options
         self.converters = converters
-        reserve(routes: expectedRoutes, nodes: expectedRoutes * 2, edges: expectedRoutes * 2, textBytes: expectedRoutes * 24)
+        reserve(routes: expectedRoutes, nodes: expectedRoutes * 2, edges: expectedRoutes + expectedRoutes / 2,
+                textBytes: textBytes)
     }
 
     private mutating func reserve(routes count: Int, nodes nodeCount: Int, edges edgeCount: Int, textBytes: Int) {
         nodes.reserveCapacity(2 + nodeCount)
         edges.reserveCapacity(edgeCount)
         keyBytes.reserveCapacity(edgeCount * 4)
-        routes.reserveCapacity(count)
+        // One more record: the sentinel ``freeze(owners:)`` appends.
+        routes.reserveCapacity(count + 1)
         captureSpecs.reserveCapacity(count)
-        patternBytes.reserveCapacity(textBytes)
+        patternText.reserveCapacity(textBytes)
         var slots = edgeSlots.count
         while slots < edgeCount * 2 { slots *= 2 }
         if slots > edgeSlots.count { edgeSlots = [Int32](repeating: -1, count: slots) }
@@ -74,13 +80,15 @@ struct TrieBuilder {
     /// owned by owner number `owner`.
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
         let shape = try parser.parse(text)
-        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: parser, shape: shape, route: route, owner: owner) }
+        let patternOffset = Int32(patternText.utf8.count)
+        patternText += text
+        ContiguousUTF8.withBytes(of: text) {
+            insert($0, at: patternOffset, parsed: parser, shape: shape, route: route, owner: owner)
+        }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: PatternParser, shape: ParsedShape,
-                                 route: Int32, owner: Int32) {
-        let patternOffset = Int32(patternBytes.count)
-        patternBytes.append(contentsOf: bytes)
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at patternOffset: Int32, parsed parser: PatternParser,
+                                 shape: ParsedShape, route: Int32, owner: Int32) {
         let capturesStart = Int32(captureSpecs.count)
         var node: Int32 = shape.hasScheme ? 1 : 0
         let segments = parser.segments
@@ -210,11 +218,11 @@ extension TrieBuilder {
     /// routes: what extending a table costs instead of parsing and inserting its routes anew.
     /// Its nodes are numbered differently, which ``freeze(owners:)`` does not see: it lays
     /// nodes out by the tree, literal children in the order their edges were made.
-    init(thawing trie: FrozenTrie, adding: Int) {
+    init(thawing trie: FrozenTrie, adding: Int, textBytes: Int) {
         self.init(options: trie.options, converters: trie.converters)
         let routeCount = trie.routes.count - 1
         reserve(routes: routeCount + adding, nodes: trie.nodeCount + adding * 2,
-                edges: trie.nodeCount + adding * 2, textBytes: trie.patternText.utf8.count + adding * 24)
+                edges: trie.nodeCount + adding * 2, textBytes: trie.patternText.utf8.count + textBytes)
         var pending: [(frozen: Int32, node: Int32)] = [(trie.schemeRoot, 1), (trie.pathRoot, 0)]
         while let (index, node) = pending.popLast() {
             let record = trie.nodes[Int(index)]
@@ -237,7 +245,7 @@ extension TrieBuilder {
         }
         routes += trie.routes[..<routeCount]
         captureSpecs += trie.captureSpecs
-        patternBytes += trie.patternText.utf8
+        patternText += trie.patternText
         maxDepth = trie.maxDepth
     }
 
