@@ -47,8 +47,6 @@ private struct FrozenLayout {
     /// converter (their precedence).
     private var firstTyped: [Int32]
     private var typedByParent: [TrieBuilder.TypedChild]
-    /// The record of each builder node, once placed.
-    private var newIndex: [Int32]
 
     private(set) var frozen: [TrieNode] = []
     private(set) var extras: [NodeExtra] = []
@@ -79,7 +77,6 @@ private struct FrozenLayout {
         if !typedByParent.isEmpty {
             for node in 0..<nodes.count { firstTyped[node + 1] += firstTyped[node] }
         }
-        newIndex = [Int32](repeating: -1, count: nodes.count)
         reserveExactly()
     }
 
@@ -108,23 +105,20 @@ private struct FrozenLayout {
     mutating func placeAll() {
         frozen.append(TrieNode())
         frozen.append(TrieNode())
-        newIndex[0] = 0
-        newIndex[1] = 1
-        // Builder nodes whose record is placed but whose children are not, the next on top:
-        // a node's children are pushed in block order, then turned around.
-        var pending: [Int32] = [1, 0]
-        while let old = pending.popLast() {
+        // Builder nodes whose record is placed (at `index`) but whose children are not, the
+        // next on top: a node's children are pushed in block order, then turned around.
+        var pending: [(old: Int32, index: Int32)] = [(1, 1), (0, 0)]
+        while let (old, index) = pending.popLast() {
             let mark = pending.count
-            placeChildren(of: old, into: &pending)
+            placeChildren(of: old, at: Int(index), into: &pending)
             pending[mark...].reverse()
         }
     }
 
-    /// Places the children of builder node `old` (whose record is placed) as one block and
-    /// fills in its record; `children` receives them in block order.
-    private mutating func placeChildren(of old: Int32, into children: inout [Int32]) {
+    /// Places the children of builder node `old`, whose record is `frozen[index]`, as one
+    /// block and fills in its record; `children` receives them in block order.
+    private mutating func placeChildren(of old: Int32, at index: Int, into children: inout [(old: Int32, index: Int32)]) {
         let source = builder.nodes[Int(old)]
-        let index = Int(newIndex[Int(old)])
         var record = frozen[index]
         record.literalStart = Int32(frozen.count)
         let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
@@ -141,13 +135,12 @@ private struct FrozenLayout {
         extra.catchAllRoute = source.catchAllRoute
         extra.typedStart = Int32(typedEdges.count)
         for typed in typedByParent[typedRange(of: Int(old))] {
-            place(typed.child, as: TrieNode(), into: &children)
-            typedEdges.append(TypedEdge(converter: typed.converter, child: newIndex[Int(typed.child)]))
+            let child = place(typed.child, as: TrieNode(), into: &children)
+            typedEdges.append(TypedEdge(converter: typed.converter, child: child))
         }
         extra.typedCount = Int32(typedEdges.count) - extra.typedStart
         if source.param >= 0 {
-            place(source.param, as: TrieNode(), into: &children)
-            record.paramChild = newIndex[Int(source.param)]
+            record.paramChild = place(source.param, as: TrieNode(), into: &children)
         }
         record.route = source.route
         if !extra.isEmpty {
@@ -158,16 +151,19 @@ private struct FrozenLayout {
     }
 
     /// Appends `record` as the record of builder node `old`.
-    private mutating func place(_ old: Int32, as record: TrieNode, into children: inout [Int32]) {
-        newIndex[Int(old)] = Int32(frozen.count)
+    /// - Returns: its index.
+    @discardableResult
+    private mutating func place(_ old: Int32, as record: TrieNode, into children: inout [(old: Int32, index: Int32)]) -> Int32 {
+        let index = Int32(frozen.count)
         frozen.append(record)
-        children.append(old)
+        children.append((old, index))
+        return index
     }
 
     /// Places the literal children of `group` as a hash table of ``TrieBuilder/hashCapacity(_:)``
     /// records at the end of `frozen`, each at its probe position.
     /// - Returns: the table's capacity.
-    private mutating func placeHashedBlock(_ group: Range<Int>, into children: inout [Int32]) -> Int {
+    private mutating func placeHashedBlock(_ group: Range<Int>, into children: inout [(old: Int32, index: Int32)]) -> Int {
         let blockStart = frozen.count
         let capacity = TrieBuilder.hashCapacity(group.count)
         frozen.append(contentsOf: repeatElement(TrieNode(), count: capacity))
@@ -182,8 +178,7 @@ private struct FrozenLayout {
             childOfSlot[slot] = edge.child
         }
         for (slot, child) in childOfSlot.enumerated() where child >= 0 {
-            newIndex[Int(child)] = Int32(blockStart + slot)
-            children.append(child)
+            children.append((child, Int32(blockStart + slot)))
         }
         return capacity
     }

@@ -59,20 +59,23 @@ struct TrieBuilder {
     init(options: MatchOptions, converters: [any ParameterConverter], expectedRoutes: Int = 0, textBytes: Int = 0) {
         self.options = options
         self.converters = converters
-        reserve(routes: expectedRoutes, nodes: expectedRoutes * 2, edges: expectedRoutes + expectedRoutes / 2,
-                textBytes: textBytes)
+        // Generous for nodes and edges: reserving allocates, but only what is written is
+        // touched, while growing copies everything (a deep table has two nodes a route).
+        reserve(routes: expectedRoutes, nodes: expectedRoutes * 3, edges: expectedRoutes * 2, textBytes: textBytes)
     }
 
     private mutating func reserve(routes count: Int, nodes nodeCount: Int, edges edgeCount: Int, textBytes: Int) {
         nodes.reserveCapacity(2 + nodeCount)
         edges.reserveCapacity(edgeCount)
-        keyBytes.reserveCapacity(edgeCount * 4)
+        keyBytes.reserveCapacity(edgeCount * 8)
         // One more record: the sentinel ``freeze(owners:)`` appends.
         routes.reserveCapacity(count + 1)
         captureSpecs.reserveCapacity(count)
         patternText.reserveCapacity(textBytes)
+        // The slots are all written (-1): sized for three quarters of the edges reserved at
+        // half load, which tables stay under (the table grows if one does not).
         var slots = edgeSlots.count
-        while slots < edgeCount * 2 { slots *= 2 }
+        while slots < edgeCount * 3 / 2 { slots *= 2 }
         if slots > edgeSlots.count { edgeSlots = [Int32](repeating: -1, count: slots) }
     }
 
