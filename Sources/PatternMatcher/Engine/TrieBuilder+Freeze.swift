@@ -111,7 +111,11 @@ private struct FrozenLayout {
         while let (old, index) = pending.popLast() {
             let mark = pending.count
             placeChildren(of: old, at: Int(index), into: &pending)
-            pending[mark...].reverse()
+            var (low, high) = (mark, pending.count - 1)
+            while low < high {
+                pending.swapAt(low, high)
+                (low, high) = (low + 1, high - 1)
+            }
         }
     }
 
@@ -134,7 +138,8 @@ private struct FrozenLayout {
         var extra = NodeExtra()
         extra.catchAllRoute = source.catchAllRoute
         extra.typedStart = Int32(typedEdges.count)
-        for typed in typedByParent[typedRange(of: Int(old))] {
+        for t in typedRange(of: Int(old)) {
+            let typed = typedByParent[t]
             let child = place(typed.child, as: TrieNode(), into: &children)
             typedEdges.append(TypedEdge(converter: typed.converter, child: child))
         }

@@ -90,7 +90,7 @@ struct TrieBuilder {
         }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at patternOffset: Int32, parsed parser: PatternParser,
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at patternOffset: Int32, parsed parser: borrowing PatternParser,
                                  shape: ParsedShape, route: Int32, owner: Int32) {
         let capturesStart = Int32(captureSpecs.count)
         var node: Int32 = shape.hasScheme ? 1 : 0
