@@ -16,6 +16,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     @usableFromInline var patterns: [String] = []
     @usableFromInline var owners = OwnerList()
     @usableFromInline var values: [Value] = []
+    /// The UTF-8 bytes of the added patterns, all together: what the table's text reserves.
+    @usableFromInline var textBytes = 0
     private var converters: [(converter: any ParameterConverter, owner: String)] = []
     /// The table this builder adds routes to: its routes come first, already validated.
     private var base: RouteTable<Value>?
@@ -44,6 +46,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     @inlinable
     public mutating func add(_ pattern: String, value: Value, owner: String = "") {
         patterns.append(pattern)
+        textBytes += pattern.utf8.count
         owners.append(owner)
         values.append(value)
     }
@@ -68,7 +71,6 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         var problems: [RouteTableError.Problem] = []
         let converters = base?.storage.converters ?? validatedConverters(&problems)
         var parser = PatternParser(converters: converters.map(\.name))
-        let textBytes = patterns.reduce(0) { $0 + $1.utf8.count }
         var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count, textBytes: textBytes) }
             ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count, textBytes: textBytes)
         let (ownerNames, ownerNumbers) = owners.numbered(after: base?.storage.owners ?? [])
