@@ -68,6 +68,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
             // New converters renumber the typed children: the whole table is built anew.
             return try Self.anew(base, adding: self).build()
         }
+        if let base, patterns.isEmpty { return base }
         var problems: [RouteTableError.Problem] = []
         let converters = base?.storage.converters ?? validatedConverters(&problems)
         var parser = PatternParser(converters: converters.map(\.name))
