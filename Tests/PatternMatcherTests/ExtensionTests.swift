@@ -56,6 +56,15 @@ struct ExtensionTests {
                 "the base table's route is named with its owner")
     }
 
+    @Test("extending a table with no route gives the same table")
+    func nothingAdded() throws {
+        let base = try makeTable(["reader://book/<int:id>", "reader://shelf"])
+        let same = try RouteTableBuilder<String>(extending: base).build()
+        #expect(same.count == 2)
+        #expect(same.description == base.description)
+        #expect(same.match("reader://book/3").match?.value == "reader://book/<int:id>")
+    }
+
     @Test("a converter declared on the extending builder, or other options, build the whole table anew")
     func converterOnTheExtension() throws {
         let base = try makeTable(["reader://book/<int:id>", "reader://book/:slug"])

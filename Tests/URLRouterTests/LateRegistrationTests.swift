@@ -203,10 +203,12 @@ struct LateModuleTests {
     func sameOpens() throws {
         let late = try Router(modules: [Bookshelf.self])
         try late.register(Late.self)
-        let atOnce = try Router(modules: [Bookshelf.self, Late.self])
+        // Internal routes only: the external table stays as it was.
+        try late.register(moduleNamed: Router.inlineModuleName) { routes in routes.action("reader://inner") { _ in } }
+        let atOnce = try Router(modules: [Bookshelf.self, Late.self]) { routes in routes.action("reader://inner") { _ in } }
 
         for url in ["reader://shelf", "reader://shelf/3", "reader://shelf/top", "reader://shelf/a/b",
-                    "reader://book/7", "reader://book/x", "reader://b/9"] {
+                    "reader://book/7", "reader://book/x", "reader://b/9", "reader://inner"] {
             for source in [OpenSource.app, .external] {
                 #expect(late.open(url, source: source).outcome == atOnce.open(url, source: source).outcome,
                         "\(url) from \(source)")
