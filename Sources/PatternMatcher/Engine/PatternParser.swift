@@ -18,6 +18,8 @@ struct PatternParser {
     private var text = ""
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var isASCII = true
+    /// Whether the pattern holds a `%` anywhere: without one, no literal needs decoding.
+    private var hasAnyPercent = false
 
     init(converters: [String]) {
         self.converters = converters
@@ -110,17 +112,20 @@ struct ParsedSegment {
 extension PatternParser {
     private mutating func read() throws(PatternError) -> ParsedShape {
         var shape = ParsedShape()
-        // One pass for a `?` or `#` and for non-ASCII bytes, the bits of every byte or-ed.
+        // One pass for a `?` or `#`, a `%` and non-ASCII bytes (the bits of every byte or-ed).
         var bits: UInt8 = 0
         var query = -1
+        var percent = false
         for i in 0..<bytes.count {
             let byte = bytes[i]
             bits |= byte
+            percent = percent || byte == ASCII.percent
             if byte == ASCII.question || byte == ASCII.hash {
                 query = i
                 break
             }
         }
+        hasAnyPercent = percent
         isASCII = query < 0 ? bits < 0x80 : !bytes.contains { $0 >= 0x80 }
         shape.isASCII = isASCII
         if query >= 0 {
@@ -287,7 +292,7 @@ extension PatternParser {
     /// A literal: the pattern's bytes when there is nothing to decode (the common case),
     /// else decoded (and, for a host, lowercased) into `decoded`.
     private mutating func literal(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> ParsedSegment {
-        if !isHost && !hasPercent(from: start, to: end) {
+        if !isHost && !(hasAnyPercent && hasPercent(from: start, to: end)) {
             return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false)
         }
         if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {

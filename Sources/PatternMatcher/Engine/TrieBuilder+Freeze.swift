@@ -125,7 +125,14 @@ private struct FrozenLayout {
         let source = builder.nodes[Int(old)]
         var record = frozen[index]
         record.literalStart = Int32(frozen.count)
+        record.route = source.route
         let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
+        let typed = typedRange(of: Int(old))
+        if group.isEmpty, typed.isEmpty, source.param < 0, source.catchAllRoute < 0 {
+            // A leaf, as most nodes are: its record needs only the route.
+            frozen[index] = record
+            return
+        }
         if group.count > TrieBuilder.linearScanLimit {
             record.literalCount = -Int32(placeHashedBlock(group, into: &children))
         } else {
@@ -138,7 +145,7 @@ private struct FrozenLayout {
         var extra = NodeExtra()
         extra.catchAllRoute = source.catchAllRoute
         extra.typedStart = Int32(typedEdges.count)
-        for t in typedRange(of: Int(old)) {
+        for t in typed {
             let typed = typedByParent[t]
             let child = place(typed.child, as: TrieNode(), into: &children)
             typedEdges.append(TypedEdge(converter: typed.converter, child: child))
@@ -147,7 +154,6 @@ private struct FrozenLayout {
         if source.param >= 0 {
             record.paramChild = place(source.param, as: TrieNode(), into: &children)
         }
-        record.route = source.route
         if !extra.isEmpty {
             record.extra = Int32(extras.count)
             extras.append(extra)
