@@ -91,7 +91,7 @@ private struct FrozenLayout {
         for old in 0..<nodes.count {
             let literals = Int(nodes[old].literalCount)
             if literals > TrieBuilder.linearScanLimit { recordCount += TrieBuilder.hashCapacity(literals) - literals }
-            if nodes[old].catchAllRoute >= 0 || typedRange(of: old).count > 0 { extraCount += 1 }
+            if nodes[old].hasCatchAll || typedRange(of: old).count > 0 { extraCount += 1 }
         }
         var literalByteCount = 0
         for edge in builder.edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
@@ -124,23 +124,24 @@ private struct FrozenLayout {
     private mutating func placeChildren(of old: Int32, at index: Int, into children: inout [(old: Int32, index: Int32)]) {
         let source = builder.nodes[Int(old)]
         var record = frozen[index]
-        record.literalStart = Int32(frozen.count)
+        let blockStart = Int32(frozen.count)
+        record.literals = .list(start: blockStart, count: 0)
         record.route = source.route
         let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
         let typed = typedRange(of: Int(old))
-        if group.isEmpty, typed.isEmpty, source.param < 0, source.catchAllRoute < 0 {
+        if group.isEmpty, typed.isEmpty, !source.hasParam, !source.hasCatchAll {
             // A leaf, as most nodes are: its record needs only the route.
             frozen[index] = record
             return
         }
         if group.count > TrieBuilder.linearScanLimit {
-            record.literalCount = -Int32(placeHashedBlock(group, into: &children))
+            record.literals = .hashTable(start: blockStart, slots: Int32(placeHashedBlock(group, into: &children)))
         } else {
             for e in group {
                 let edge = builder.edges[Int(edgesByParent[e])]
                 place(edge.child, as: literalRecord(edge), into: &children)
             }
-            record.literalCount = Int32(group.count)
+            record.literals = .list(start: blockStart, count: Int32(group.count))
         }
         var extra = NodeExtra()
         extra.catchAllRoute = source.catchAllRoute
@@ -151,7 +152,7 @@ private struct FrozenLayout {
             typedEdges.append(TypedEdge(converter: typed.converter, child: child))
         }
         extra.typedCount = Int32(typedEdges.count) - extra.typedStart
-        if source.param >= 0 {
+        if source.hasParam {
             record.paramChild = place(source.param, as: TrieNode(), into: &children)
         }
         if !extra.isEmpty {
@@ -183,7 +184,7 @@ private struct FrozenLayout {
         var childOfSlot = [Int32](repeating: -1, count: capacity)
         for e in group {
             let edge = builder.edges[Int(edgesByParent[e])]
-            var slot = homeSlot(edge.hash, slots: capacity)
+            var slot = Word.homeSlot(edge.hash, slots: capacity)
             while childOfSlot[slot] >= 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
             frozen[blockStart + slot] = literalRecord(edge)
             childOfSlot[slot] = edge.child
@@ -202,7 +203,7 @@ private struct FrozenLayout {
         builder.keyBytes.withUnsafeBufferPointer { keys in
             let bytes = keys.baseAddress! + Int(edge.keyStart)
             if count <= 8 {
-                node.key = shortKey(bytes, count, available: count, fold: false)
+                node.key = Word.shortKey(bytes, count, available: count, fold: false)
             } else {
                 node.key = UInt64(literalBytes.count)
                 literalBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))

@@ -6,10 +6,14 @@
 /// table uses.
 struct TrieBuilder {
     struct Node {
-        var param: Int32 = -1
-        var catchAllRoute: Int32 = -1
-        var route: Int32 = -1
+        /// The parameter child, the routes ending here, or ``TrieNode/none``.
+        var param: Int32 = TrieNode.none
+        var catchAllRoute: Int32 = TrieNode.none
+        var route: Int32 = TrieNode.none
         var literalCount: Int32 = 0
+
+        var hasParam: Bool { param != TrieNode.none }
+        var hasCatchAll: Bool { catchAllRoute != TrieNode.none }
     }
 
     struct Edge {
@@ -17,7 +21,7 @@ struct TrieBuilder {
         var child: Int32
         var keyStart: Int32
         var keyLength: Int32
-        /// ``literalHash(word:_:_:fold:)`` of the key, reused by the frozen hash tables.
+        /// ``Word/literalHash(word:_:_:fold:)`` of the key, reused by the frozen hash tables.
         var hash: UInt32
     }
 
@@ -111,7 +115,7 @@ struct TrieBuilder {
             case .typed:
                 node = typedChild(of: node, converter: segment.converter)
             case .parameter, .wildcard:
-                if nodes[Int(node)].param < 0 { nodes[Int(node)].param = newNode() }
+                if !nodes[Int(node)].hasParam { nodes[Int(node)].param = newNode() }
                 node = nodes[Int(node)].param
             case .catchAll:
                 occupy(node, catchAll: true, with: route)
@@ -129,7 +133,7 @@ struct TrieBuilder {
 
     private mutating func occupy(_ node: Int32, catchAll: Bool, with route: Int32) {
         let taken = catchAll ? nodes[Int(node)].catchAllRoute : nodes[Int(node)].route
-        if taken >= 0 {
+        if taken != TrieNode.none {
             sameShape[taken, default: []].append(route)
         } else if catchAll {
             nodes[Int(node)].catchAllRoute = route
@@ -161,8 +165,8 @@ struct TrieBuilder {
     private mutating func literalChild(of parent: Int32, exactKey key: UnsafeBufferPointer<UInt8>) -> Int32 {
         let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let count = key.count
-        let word = count <= 8 ? shortKey(base, count, available: count, fold: false) : 0
-        let hash = literalHash(word: word, base, count, fold: false)
+        let word = count <= 8 ? Word.shortKey(base, count, available: count, fold: false) : 0
+        let hash = Word.literalHash(word: word, base, count, fold: false)
         let mask = edgeSlots.count - 1
         var slot = Self.slot(hash, parent, mask)
         while true {
@@ -172,7 +176,7 @@ struct TrieBuilder {
             if edge.parent == parent, edge.hash == hash, Int(edge.keyLength) == count,
                keyBytes.withUnsafeBufferPointer({ keys in
                    let stored = keys.baseAddress! + Int(edge.keyStart)
-                   return count <= 8 ? shortKey(stored, count, available: count, fold: false) == word
+                   return count <= 8 ? Word.shortKey(stored, count, available: count, fold: false) == word
                        : UnsafeBufferPointer(start: stored, count: count).elementsEqual(key)
                }) {
                 return edge.child
@@ -232,15 +236,15 @@ extension TrieBuilder {
             nodes[Int(node)].route = record.route
             let extra = trie.extra(of: record)
             nodes[Int(node)].catchAllRoute = extra.catchAllRoute
-            for slot in record.literalStart..<(record.literalStart + record.literalSlots) {
-                let childRecord = trie.nodes[Int(slot)]
-                guard childRecord.keyLength >= 0 else { continue }
-                pending.append((slot, thawedEdge(from: node, childRecord, in: trie)))
+            for slot in record.literals.range {
+                let childRecord = trie.nodes[slot]
+                guard childRecord.hasLiteral else { continue }
+                pending.append((Int32(slot), thawedEdge(from: node, childRecord, in: trie)))
             }
-            for edge in trie.typedEdges[Int(extra.typedStart)..<Int(extra.typedStart + extra.typedCount)] {
+            for edge in trie.typedEdges[extra.typedRange] {
                 pending.append((edge.child, typedChild(of: node, converter: edge.converter)))
             }
-            if record.paramChild >= 0 {
+            if record.hasParamChild {
                 let child = newNode()
                 nodes[Int(node)].param = child
                 pending.append((record.paramChild, child))
@@ -272,7 +276,7 @@ extension TrieBuilder {
     }
 
     private mutating func addThawedEdge(from parent: Int32, key: UnsafeBufferPointer<UInt8>, word: UInt64) -> Int32 {
-        let hash = literalHash(word: word, key.baseAddress ?? UnsafePointer(bitPattern: 1)!, key.count, fold: false)
+        let hash = Word.literalHash(word: word, key.baseAddress ?? UnsafePointer(bitPattern: 1)!, key.count, fold: false)
         let mask = edgeSlots.count - 1
         var slot = Self.slot(hash, parent, mask)
         while edgeSlots[slot] >= 0 { slot = (slot + 1) & mask }
