@@ -90,6 +90,20 @@ struct Results {
             targets.append(Target(goal: "matcher ≥ 20× faster than RoutingKit (github.txt)",
                                   measured: "github.txt not run", met: nil))
         }
+        // What an open adds to its lookup: the full open against the bare matcher, same URLs.
+        if let openRatio = ratio(Self.open, to: Self.reference, on: "app static") {
+            let others = ["app params", "app misses"].compactMap { name in
+                ratio(Self.open, to: Self.reference, on: name).map { "\(name) \(format($0, digits: 2))×" }
+            }
+            targets.append(Target(goal: "open ≤ 2.5× the matcher lookup of the same URL (app static)",
+                                  measured: (["app static \(format(openRatio, digits: 2))×"] + others).joined(separator: ", "),
+                                  met: openRatio <= 2.5))
+        }
+        if let dictionaryRatio = ratio(Self.reference, to: ExactStringDictionary.name, on: github) {
+            targets.append(Target(goal: "matcher ≤ 1.3× the exact-string dictionary (github.txt)",
+                                  measured: "\(format(dictionaryRatio, digits: 2))× the dictionary's time",
+                                  met: dictionaryRatio <= 1.3))
+        }
         let appWorkloads = ["app static", "app params", "app misses"]
         let openRatios = appWorkloads.compactMap { name in ratio(TargetActionUncached.name, to: Self.open, on: name).map { (name, $0) } }
         if let worst = openRatios.min(by: { $0.1 < $1.1 }) {
