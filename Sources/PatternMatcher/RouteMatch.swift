@@ -122,7 +122,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
             guard isHostPosition else { return decodedSubstring(raw.url, range) }
             // A catch-all at the host position starts with the host as written.
             let host = decodedSubstring(raw.url, raw.parts.host)
-            let path = decodedSubstring(raw.url, raw.parts.path)
+            let path = decodedSubstring(raw.url, raw.parts.path(count: raw.url.utf8.count))
             return Substring(host + path)
         }
         let lowercase = (raw.hasScheme && position == 0) || isHostPosition

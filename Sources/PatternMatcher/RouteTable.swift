@@ -59,7 +59,9 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
         // Contiguous UTF-8 from here on (a bridged NSString is copied once): the match
         // keeps this string, and every later read uses it.
         let url = ContiguousUTF8.entering(url)
-        return result(of: storage.firstMatch(url), url)
+        var lookup = RawLookup.notFound
+        storage.firstMatch(url, into: &lookup)
+        return result(of: lookup, url)
     }
 
     /// A search's outcome for `url`, paired with the route's value. Inlined into the caller,

@@ -169,7 +169,7 @@ extension FrozenTrie {
         }
         visited = walk.entered
         let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
-                             pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
+                             pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart, count: count,
                              hasScheme: walk.hasScheme, hasUserinfo: false)
         lookup = .matched(Found(route: walk.node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
         return true

@@ -1,12 +1,15 @@
 /// Captured ranges: the first eight, inline, so that a match is plain values and
 /// allocates nothing. A route with more parameter segments has the later ranges found
 /// again, all at once, when its parameters are read (``RawMatch/slotRanges()``).
+///
+/// The count comes after the ranges, so that what follows the buffer in ``Found`` fills
+/// the four bytes a leading count would leave as padding.
 @usableFromInline
 struct CaptureBuffer: Sendable {
     typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     static let inlineCapacity = 8
-    private(set) var count: Int32 = 0
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count: Int32 = 0
 
     @inline(__always)
     mutating func append(start: Int, end: Int) {
@@ -28,47 +31,64 @@ struct CaptureBuffer: Sendable {
 /// Where the parts that are read after a match lie in the URL (UTF-8 offsets), found while
 /// matching: reading the query, the fragment, a catch-all at the host or whether the URL
 /// carried userinfo never parses the URL again.
+///
+/// The path's end is not stored: it is the query's `?`, else the fragment's `#`, else the
+/// end of the URL. With 32-bit offsets and one flags byte, a ``Found`` stays small enough
+/// for the optimizer to copy a match inline rather than through `memcpy`.
 @usableFromInline
 struct URLParts: Sendable, Equatable {
     /// The host, `hostStart == hostEnd` when there is none.
     let hostStart: Int32
     let hostEnd: Int32
-    /// The path, up to `?`, `#` or the end.
+    /// Where the path starts; it ends at the query, the fragment or the end of the URL.
     let pathStart: Int32
-    let pathEnd: Int32
     /// The first byte of the query (after `?`), or -1 when the URL has no query.
     let queryStart: Int32
     /// The first byte of the fragment (after `#`), or -1 when the URL has no fragment.
     let fragmentStart: Int32
-    let hasScheme: Bool
-    /// Whether the authority carried `userinfo@`.
-    let hasUserinfo: Bool
+    private let flags: UInt8
 
+    private static let scheme: UInt8 = 1
+    /// The authority carried `userinfo@`.
+    private static let userinfo: UInt8 = 2
+
+    /// - Parameter count: the URL's length in bytes; with the query's and the fragment's
+    ///   starts it gives the path's end, which must be `pathEnd`.
     init(hostStart: Int, hostEnd: Int, pathStart: Int, pathEnd: Int, queryStart: Int, fragmentStart: Int,
-         hasScheme: Bool, hasUserinfo: Bool) {
+         count: Int, hasScheme: Bool, hasUserinfo: Bool) {
         assert(hostStart <= hostEnd && pathStart <= pathEnd, "a part never ends before it starts")
         assert(queryStart < 0 || queryStart > pathEnd, "the query starts after the path and its '?'")
         assert(fragmentStart < 0 || fragmentStart > max(pathEnd, queryStart), "the fragment comes last")
         self.hostStart = Int32(truncatingIfNeeded: hostStart)
         self.hostEnd = Int32(truncatingIfNeeded: hostEnd)
         self.pathStart = Int32(truncatingIfNeeded: pathStart)
-        self.pathEnd = Int32(truncatingIfNeeded: pathEnd)
         self.queryStart = Int32(truncatingIfNeeded: queryStart)
         self.fragmentStart = Int32(truncatingIfNeeded: fragmentStart)
-        self.hasScheme = hasScheme
-        self.hasUserinfo = hasUserinfo
+        self.flags = (hasScheme ? Self.scheme : 0) | (hasUserinfo ? Self.userinfo : 0)
+        assert(self.pathEnd(count: count) == pathEnd, "the path ends at the query's '?', the fragment's '#' or the end")
     }
 
     /// The parts as the full parse found them.
     init(_ layout: URLLayout) {
         self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
                   pathEnd: layout.pathEnd, queryStart: layout.queryStart, fragmentStart: layout.fragmentStart,
-                  hasScheme: layout.schemeEnd >= 0, hasUserinfo: layout.hasUserinfo)
+                  count: layout.count, hasScheme: layout.schemeEnd >= 0, hasUserinfo: layout.hasUserinfo)
     }
 
+    var hasScheme: Bool { flags & Self.scheme != 0 }
+    /// Whether the authority carried `userinfo@`.
+    var hasUserinfo: Bool { flags & Self.userinfo != 0 }
     var hasHost: Bool { hostEnd > hostStart }
     var host: Range<Int> { Int(hostStart)..<Int(hostEnd) }
-    var path: Range<Int> { Int(pathStart)..<Int(pathEnd) }
+
+    /// Where the path ends in a URL of `count` bytes: at the query's `?`, the fragment's
+    /// `#`, or the end.
+    func pathEnd(count: Int) -> Int {
+        queryStart >= 0 ? Int(queryStart) - 1 : fragmentStart >= 0 ? Int(fragmentStart) - 1 : count
+    }
+
+    /// The path in a URL of `count` bytes.
+    func path(count: Int) -> Range<Int> { Int(pathStart)..<pathEnd(count: count) }
 
     /// Where the query ends in a URL of `count` bytes: at the fragment's `#`, or the end.
     func queryEnd(count: Int) -> Int { fragmentStart >= 0 ? Int(fragmentStart) - 1 : count }
@@ -76,15 +96,28 @@ struct URLParts: Sendable, Equatable {
 
 /// What the search found, before it is paired with the table, the URL and the value:
 /// plain values, so that a lookup returns it without touching a reference count.
+///
+/// Its fields are ordered so that none leaves padding (94 bytes): a match result of a
+/// table of `Int`s (127 bytes) then stays within what the optimizer copies inline. At 112
+/// bytes (145 for the result) a lookup copied it through two `memcpy` calls, and ran
+/// 1,177 instructions per github.txt lookup against 1,138 now (callgrind,
+/// Benchmarks/Scripts/instructions.sh).
 @usableFromInline
 struct Found: Sendable {
-    @usableFromInline let route: Int32
-    /// Whether the route matched through its `**` rather than ending exactly here.
-    let viaCatchAll: Bool
-    /// Where the URL's parts lie.
-    let parts: URLParts
     /// The ranges the search recorded; the route's capture specs index them.
     let captures: CaptureBuffer
+    @usableFromInline let route: Int32
+    /// Where the URL's parts lie.
+    let parts: URLParts
+    /// Whether the route matched through its `**` rather than ending exactly here.
+    let viaCatchAll: Bool
+
+    init(route: Int32, viaCatchAll: Bool, parts: URLParts, captures: CaptureBuffer) {
+        self.captures = captures
+        self.route = route
+        self.parts = parts
+        self.viaCatchAll = viaCatchAll
+    }
 
     var hasScheme: Bool { parts.hasScheme }
     var hasHost: Bool { parts.hasHost }
@@ -141,7 +174,7 @@ struct RawMatch: Sendable {
         frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
         for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
             let segment = frames[position].segment
-            let pathEnd = Int(parts.pathEnd)
+            let pathEnd = parts.pathEnd(count: url.utf8.count)
             let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
             ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
