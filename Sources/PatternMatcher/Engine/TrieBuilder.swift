@@ -190,11 +190,7 @@ struct TrieBuilder {
             if index < 0 { break }
             let edge = edges[Int(index)]
             if edge.parent == parent, edge.hash == hash, Int(edge.keyLength) == count,
-               keyBytes.withUnsafeBufferPointer({ keys in
-                   let stored = keys.baseAddress! + Int(edge.keyStart)
-                   return count <= 8 ? Word.shortKey(stored, count, available: count, fold: false) == word
-                       : UnsafeBufferPointer(start: stored, count: count).elementsEqual(key)
-               }) {
+               keyBytes.withUnsafeBufferPointer({ Word.bytesEqual($0.baseAddress! + Int(edge.keyStart), base, count, fold: false) }) {
                 return edge.child
             }
             slot = (slot + 1) & mask
