@@ -112,25 +112,8 @@ struct ParsedSegment {
 extension PatternParser {
     private mutating func read() throws(PatternError) -> ParsedShape {
         var shape = ParsedShape()
-        // One pass for a `?` or `#`, a `%` and non-ASCII bytes (the bits of every byte or-ed).
-        var bits: UInt8 = 0
-        var query = -1
-        var percent = false
-        for i in 0..<bytes.count {
-            let byte = bytes[i]
-            bits |= byte
-            percent = percent || byte == ASCII.percent
-            if byte == ASCII.question || byte == ASCII.hash {
-                query = i
-                break
-            }
-        }
-        hasAnyPercent = percent
-        isASCII = query < 0 ? bits < 0x80 : !bytes.contains { $0 >= 0x80 }
+        try scanWhole()
         shape.isASCII = isASCII
-        if query >= 0 {
-            throw error(at: query, isOptionalMark(at: query) ? .optionalSegment : .queryOrFragment)
-        }
         var i = readScheme(&shape)
         if shape.hasScheme, i + 1 < bytes.count, bytes[i] == ASCII.slash, bytes[i + 1] == ASCII.slash {
             shape.hasAuthority = true
@@ -154,6 +137,29 @@ extension PatternParser {
         }
         try checkNamesAndCatchAll()
         return shape
+    }
+
+    /// One pass over the whole pattern before its segments: it notes whether the pattern
+    /// is ASCII and holds a `%`, and refuses a `?` or `#` (before any problem in a segment).
+    private mutating func scanWhole() throws(PatternError) {
+        // The bits of every byte or-ed: non-ASCII when the high bit is set.
+        var bits: UInt8 = 0
+        var query = -1
+        var percent = false
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            bits |= byte
+            percent = percent || byte == ASCII.percent
+            if byte == ASCII.question || byte == ASCII.hash {
+                query = i
+                break
+            }
+        }
+        hasAnyPercent = percent
+        isASCII = query < 0 ? bits < 0x80 : !bytes.contains { $0 >= 0x80 }
+        if query >= 0 {
+            throw error(at: query, isOptionalMark(at: query) ? .optionalSegment : .queryOrFragment)
+        }
     }
 
     private func hasPercent(from start: Int, to end: Int) -> Bool {

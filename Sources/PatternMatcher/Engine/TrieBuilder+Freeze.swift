@@ -11,7 +11,7 @@ extension TrieBuilder {
         // (the records were reserved with room for it).
         var records: [RouteRecord] = []
         swap(&records, &routes)
-        records.append(RouteRecord(patternOffset: Int32(patternText.utf8.count),
+        records.append(RouteRecord(patternOffset: Int32(patternBytes.count),
                                    capturesStart: Int32(captureSpecs.count), owner: -1))
         var specs: [CaptureSpec] = []
         swap(&specs, &captureSpecs)
@@ -22,7 +22,8 @@ extension TrieBuilder {
             exact += specs
             specs = exact
         }
-        let text = patternText
+        // Every byte came from a string: nothing to repair.
+        let text = String(decoding: patternBytes, as: UTF8.self)
         let storage = FrozenTrie(
             nodes: layout.frozen, nodeCount: nodes.count, extras: layout.extras, literalBytes: layout.literalBytes,
             typedEdges: layout.typedEdges, converters: converters, routes: records,

@@ -51,8 +51,9 @@ struct TrieBuilder {
     private var typedIndex: [Int64: Int32] = [:]
     var routes: [RouteRecord] = []
     var captureSpecs: [CaptureSpec] = []
-    /// Every pattern's text, one after the other, reserved at its final size.
-    private(set) var patternText = ""
+    /// Every pattern's UTF-8, one after the other, reserved at its final size: appending
+    /// bytes costs a copy, where appending to a string costs several times that.
+    private(set) var patternBytes: [UInt8] = []
     private(set) var maxDepth = 0
     /// A literal folded to lowercase, when paths are matched without case.
     private var foldedKey: [UInt8] = []
@@ -75,7 +76,7 @@ struct TrieBuilder {
         // One more record: the sentinel ``freeze(owners:)`` appends.
         routes.reserveCapacity(count + 1)
         captureSpecs.reserveCapacity(count)
-        patternText.reserveCapacity(textBytes)
+        patternBytes.reserveCapacity(textBytes)
         // The slots are all written (-1): sized for three quarters of the edges reserved at
         // half load, which tables stay under (the table grows if one does not).
         var slots = edgeSlots.count
@@ -86,20 +87,17 @@ struct TrieBuilder {
     /// Parses `text` and inserts it as route number `route` (routes arrive in index order),
     /// owned by owner number `owner`.
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
+        if ContiguousUTF8.withBytes(of: text, { insertPlain($0, route: route, owner: owner) }) { return }
         let shape = try parser.parse(text)
-        let patternOffset = Int32(patternText.utf8.count)
-        patternText += text
-        ContiguousUTF8.withBytes(of: text) {
-            insert($0, at: patternOffset, parsed: parser, shape: shape, route: route, owner: owner)
-        }
+        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: parser, shape: shape, route: route, owner: owner) }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at patternOffset: Int32, parsed parser: borrowing PatternParser,
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: borrowing PatternParser,
                                  shape: ParsedShape, route: Int32, owner: Int32) {
+        let patternOffset = Int32(patternBytes.count)
         let capturesStart = Int32(captureSpecs.count)
         var node: Int32 = shape.hasScheme ? 1 : 0
         let segments = parser.segments
-        maxDepth = max(maxDepth, segments.count)
         // Ranges a match records before this segment: one per non-literal segment.
         var recordedRanges: Int32 = 0
         for position in segments.indices {
@@ -115,15 +113,29 @@ struct TrieBuilder {
             case .typed:
                 node = typedChild(of: node, converter: segment.converter)
             case .parameter, .wildcard:
-                if !nodes[Int(node)].hasParam { nodes[Int(node)].param = newNode() }
-                node = nodes[Int(node)].param
+                node = parameterChild(of: node)
             case .catchAll:
                 occupy(node, catchAll: true, with: route)
             }
             if segment.kind != .literal { recordedRanges += 1 }
         }
         if segments.last?.isCatchAll != true { occupy(node, catchAll: false, with: route) }
+        appendRoute(bytes: bytes, depth: segments.count, capturesStart: capturesStart, owner: owner)
+    }
+
+    /// Records the route just inserted, of `depth` key positions, whose pattern's bytes are
+    /// `bytes` and whose captures start at `capturesStart`.
+    mutating func appendRoute(bytes: UnsafeBufferPointer<UInt8>, depth: Int, capturesStart: Int32, owner: Int32) {
+        maxDepth = max(maxDepth, depth)
+        let patternOffset = Int32(patternBytes.count)
+        patternBytes.append(contentsOf: bytes)
         routes.append(RouteRecord(patternOffset: patternOffset, capturesStart: capturesStart, owner: owner))
+    }
+
+    /// The parameter child of `node`, created if it is new.
+    mutating func parameterChild(of node: Int32) -> Int32 {
+        if !nodes[Int(node)].hasParam { nodes[Int(node)].param = newNode() }
+        return nodes[Int(node)].param
     }
 
     private mutating func newNode() -> Int32 {
@@ -131,7 +143,7 @@ struct TrieBuilder {
         return Int32(nodes.count - 1)
     }
 
-    private mutating func occupy(_ node: Int32, catchAll: Bool, with route: Int32) {
+    mutating func occupy(_ node: Int32, catchAll: Bool, with route: Int32) {
         let taken = catchAll ? nodes[Int(node)].catchAllRoute : nodes[Int(node)].route
         if taken != TrieNode.none {
             sameShape[taken, default: []].append(route)
@@ -152,9 +164,11 @@ struct TrieBuilder {
     }
 
     /// The child of `parent` along the literal `key`, created if it is new.
-    private mutating func literalChild(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// - Parameter word: `key`'s bytes as ``Word/shortKey(_:_:available:fold:)`` reads them
+    ///   (unfolded) when it has at most eight, if the caller has them; else `nil`.
+    mutating func literalChild(of parent: Int32, key: UnsafeBufferPointer<UInt8>, word: UInt64? = nil) -> Int32 {
         guard options.caseInsensitivePaths, key.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
-            return literalChild(of: parent, exactKey: key)
+            return literalChild(of: parent, exactKey: key, word: word)
         }
         foldedKey.removeAll(keepingCapacity: true)
         foldedKey.append(contentsOf: key.lazy.map(ASCII.lowercased))
@@ -162,10 +176,12 @@ struct TrieBuilder {
         return folded.withUnsafeBufferPointer { literalChild(of: parent, exactKey: $0) }
     }
 
-    private mutating func literalChild(of parent: Int32, exactKey key: UnsafeBufferPointer<UInt8>) -> Int32 {
+    private mutating func literalChild(of parent: Int32, exactKey key: UnsafeBufferPointer<UInt8>,
+                                       word known: UInt64? = nil) -> Int32 {
         let base = key.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let count = key.count
-        let word = count <= 8 ? Word.shortKey(base, count, available: count, fold: false) : 0
+        let word = count > 8 ? 0 : known ?? Word.shortKey(base, count, available: count, fold: false)
+        assert(count > 8 || word == Word.shortKey(base, count, available: count, fold: false), "the word is the key's")
         let hash = Word.literalHash(word: word, base, count, fold: false)
         let mask = edgeSlots.count - 1
         var slot = Self.slot(hash, parent, mask)
@@ -174,11 +190,7 @@ struct TrieBuilder {
             if index < 0 { break }
             let edge = edges[Int(index)]
             if edge.parent == parent, edge.hash == hash, Int(edge.keyLength) == count,
-               keyBytes.withUnsafeBufferPointer({ keys in
-                   let stored = keys.baseAddress! + Int(edge.keyStart)
-                   return count <= 8 ? Word.shortKey(stored, count, available: count, fold: false) == word
-                       : UnsafeBufferPointer(start: stored, count: count).elementsEqual(key)
-               }) {
+               keyBytes.withUnsafeBufferPointer({ Word.bytesEqual($0.baseAddress! + Int(edge.keyStart), base, count, fold: false) }) {
                 return edge.child
             }
             slot = (slot + 1) & mask
@@ -252,7 +264,7 @@ extension TrieBuilder {
         }
         routes += trie.routes[..<routeCount]
         captureSpecs += trie.captureSpecs
-        patternText += trie.patternText
+        patternBytes += trie.patternText.utf8
         maxDepth = trie.maxDepth
     }
 

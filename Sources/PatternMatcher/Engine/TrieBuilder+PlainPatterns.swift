@@ -1,0 +1,74 @@
+extension TrieBuilder {
+    /// Inserts a plain pattern (the shape most tables are made of) as route number `route`
+    /// while reading it, without the parser: a path from `/` whose segments are literals
+    /// without `%`, `?` or `#`, and `:name` parameters with distinct valid names.
+    ///
+    /// Anything else (a scheme, `*`, `**`, `~`, `<type:name>`, an escape, a query, a bad
+    /// or repeated name, no segment) makes it return `false`. By then it has made the
+    /// trie operations that the general path makes first for the same pattern, in the
+    /// same order (literal and parameter children, which that path finds again), and
+    /// taken back its captures; nothing else has changed, so the general path parses the
+    /// pattern and reports its problem as if this one had not run.
+    /// - Returns: whether the pattern was inserted.
+    mutating func insertPlain(_ bytes: UnsafeBufferPointer<UInt8>, route: Int32, owner: Int32) -> Bool {
+        let count = bytes.count
+        guard count >= 2, let base = bytes.baseAddress, base[0] == ASCII.slash else { return false }
+        let patternOffset = Int32(patternBytes.count)
+        let capturesStart = captureSpecs.count
+        var node: Int32 = 0
+        var position = 0
+        // Ranges a match records before this segment: one per parameter.
+        var recordedRanges: Int32 = 0
+        var i = 1
+        while i < count {
+            let byte = base[i]
+            if byte == ASCII.slash { i &+= 1; continue }
+            if byte == ASCII.colon {
+                guard let end = plainParameterEnd(base, count, from: i &+ 1, capturesStart: capturesStart,
+                                                  patternOffset: patternOffset) else { break }
+                captureSpecs.append(CaptureSpec(nameOffset: patternOffset + Int32(i &+ 1), position: Int32(position),
+                                                isRest: false, slot: recordedRanges))
+                node = parameterChild(of: node)
+                recordedRanges &+= 1
+                i = end
+            } else {
+                if byte == ASCII.star || byte == ASCII.lessThan || byte == ASCII.tilde { break }
+                let (end, word) = Word.scanSegment(base, count: count, from: i)
+                // `%`, `?` or `#`: an escape to decode, or a problem to report.
+                if end < count, base[end] != ASCII.slash { break }
+                node = literalChild(of: node, key: UnsafeBufferPointer(start: base + i, count: end &- i), word: word)
+                i = end
+            }
+            position &+= 1
+        }
+        guard i >= count, position > 0 else {
+            captureSpecs.removeSubrange(capturesStart...)
+            return false
+        }
+        occupy(node, catchAll: false, with: route)
+        appendRoute(bytes: bytes, depth: position, capturesStart: Int32(capturesStart), owner: owner)
+        return true
+    }
+
+    /// The end of the name of a `:name` segment whose name starts at `start`, or `nil` when
+    /// the name is empty, invalid or used before in the pattern (whose earlier names are
+    /// the captures from `capturesStart` on).
+    private func plainParameterEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int,
+                                   capturesStart: Int, patternOffset: Int32) -> Int? {
+        guard start < count, ASCII.isNameStart(base[start]) else { return nil }
+        var end = start &+ 1
+        while end < count, ASCII.isNameCharacter(base[end]) { end &+= 1 }
+        guard end == count || base[end] == ASCII.slash else { return nil }
+        let length = end &- start
+        for index in capturesStart..<captureSpecs.count {
+            // An earlier name of this pattern, which also ends at a `/` or the end.
+            let other = Int(captureSpecs[index].nameOffset - patternOffset)
+            let otherEnd = other &+ length
+            if otherEnd <= count, otherEnd == count || base[otherEnd] == ASCII.slash,
+               Word.bytesEqual(base + other, base + start, length, fold: false) {
+                return nil
+            }
+        }
+        return end
+    }
+}

@@ -1,0 +1,71 @@
+import PatternMatcher
+import Testing
+
+/// The builder reads plain patterns (`/a/b/:id`: literals and `:name` parameters) without
+/// the parser, and hands anything else to the parser after trying. These pin that the
+/// two ways agree: the same table, the same problems.
+@Suite("Plain patterns")
+struct PlainPatternTests {
+    /// Plain patterns, and a spelling of each that the plain reading hands to the parser
+    /// (`<string:name>` is `:name`, `%61` is `a`): both must build the same trie.
+    static let plain = [
+        "/m0/page0", "/m0/page1/:id", "/m0/items/:id/sub2", "/m0/page3/:id/detail/:tab",
+        "/a//b/", "/a/bcdefghijklmnop/:q", "/a/b:c/d*e/f~", "/é/家居/:x", "/A/c", "/a/B/:Name",
+    ]
+
+    static func parserSpelling(_ pattern: String) -> String {
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.first == ":" ? "<string:\(segment.dropFirst())>" : String(segment)
+        }
+        let joined = segments.joined(separator: "/")
+        // A pattern without a parameter: its first `a`, or else its last segment, escaped.
+        if joined == pattern, let a = joined.firstIndex(of: "a") {
+            return joined[..<a] + "%61" + joined[joined.index(after: a)...]
+        }
+        return joined
+    }
+
+    @Test("plain patterns build the trie their parsed spellings build", arguments: [false, true])
+    func sameTrie(caseInsensitive: Bool) throws {
+        let options = MatchOptions(caseInsensitivePaths: caseInsensitive)
+        let spelled = Self.plain.map(Self.parserSpelling)
+        let plain = try makeTable(Self.plain, options: options)
+        let parsed = try makeTable(spelled, options: options)
+        // Mixed, so that a parsed pattern follows plain ones and the other way round.
+        let mixed = try makeTable(Self.plain.indices.map { $0.isMultiple(of: 2) ? Self.plain[$0] : spelled[$0] },
+                                  options: options)
+        let drawn = plain.description
+        for other in [parsed, mixed] {
+            #expect(shape(of: other.description) == shape(of: drawn))
+        }
+        for url in ["/m0/page0", "/m0/page1/7", "/m0/items/8/sub2", "/m0/page3/9/detail/x", "/a/b", "/a/bcdefghijklmnop/1",
+                    "/a/b:c/d*e/f~", "/é/家居/1", "/A/c", "/a/c", "/a/B/n", "/a/b/n"] {
+            let outcomes = [plain, parsed, mixed].map { table in
+                table.match(url).match?.parameters.description ?? "none"
+            }
+            #expect(Set(outcomes).count == 1, "\(url): \(outcomes)")
+        }
+    }
+
+    /// The tree drawing without the patterns, which are spelled differently.
+    private func shape(of drawing: String) -> [Substring] {
+        drawing.split(separator: "\n").map { $0.split(separator: "→").first ?? $0 }
+    }
+
+    static let refused = [
+        "/a/b/:x/c/:x", "/a/:1", "/a/:", "/a/:x-y", "/a/b?x", "/a/:id?", "/a(/:b)", "/a/b/c#d", "/a/%zz", "/a/%FF",
+        "/a/b/**/c", "/", "//", "/é/:1", "/a/*b", "/a/<int:x", "/a/:x/:y/:x",
+    ]
+
+    @Test("a pattern plain up to a problem: the builder reports what the parser does", arguments: refused)
+    func sameProblem(_ pattern: String) throws {
+        var expected: PatternError?
+        do { _ = try RoutePattern(pattern) } catch { expected = error }
+        let error = try #require(expected, "\(pattern) parses")
+        var builder = RouteTableBuilder<String>()
+        builder.add("/a/b/c", value: "", owner: "Before")
+        builder.add(pattern, value: "", owner: "Module")
+        builder.add("/a/b/:z", value: "", owner: "After")
+        #expect(throws: RouteTableError(problems: [.invalidPattern(error, owner: "Module")])) { try builder.build() }
+    }
+}
