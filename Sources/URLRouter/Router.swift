@@ -65,11 +65,6 @@ public final class Router: Sendable, CustomStringConvertible {
     private let published: Locked<Snapshot>
     /// What is registered: changed only by one writer at a time.
     private let registry: Locked<Registry>
-    /// This router, held weakly: what an open and the requests handed to handlers hold
-    /// (a request a handler keeps must not keep the router alive, or a cached target that
-    /// keeps one would make a cycle). One weak reference per router, so that an open only
-    /// retains this box instead of forming a weak reference each time.
-    let weakReference = Locked(WeakRouter())
 
     /// Registers `modules` (and the routes declared in `routes`), validating everything.
     /// - Parameters:
@@ -104,7 +99,6 @@ public final class Router: Sendable, CustomStringConvertible {
         guard problems.isEmpty else { throw RegistrationError(problems: problems) }
         self.published = Locked(snapshot)
         self.registry = Locked(registry)
-        weakReference.withLock { $0.router = self }
     }
 
     /// The current table; lookups hold the lock only to copy this reference.
@@ -403,7 +397,7 @@ final class Snapshot: Sendable {
             }
         }
         for (index, name) in module.names.sorted(by: { $0.key < $1.key }) {
-            named[name, default: []].append((RouteInfo(module, Int(index)), RouteList.id(slot: slot, index: Int(index))))
+            named[name, default: []].append((RouteInfo(module.descriptions, Int(index)), RouteList.id(slot: slot, index: Int(index))))
         }
     }
 
@@ -438,16 +432,6 @@ final class Snapshot: Sendable {
     func table(for source: OpenSource) -> RouteTable<Int> {
         source.isExternal ? external : all
     }
-}
-
-/// A router held weakly (see ``Router/weakReference``).
-struct WeakRouter: Sendable {
-    weak var router: Router?
-}
-
-extension Locked where State == WeakRouter {
-    /// The router, while it exists.
-    var router: Router? { withLock { $0.router } }
 }
 
 /// The routes of a published table: its modules' routes, in registration order. A route is

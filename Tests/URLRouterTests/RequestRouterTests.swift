@@ -41,6 +41,28 @@ struct RequestRouterTests {
         #expect(kept.current.first?.open("reader://picker") == .unmatched)
         #expect(kept.current.first?.url == "reader://picker")
     }
+
+    @Test("a request kept by a handler's own state does not keep the router's tables and handlers alive")
+    func keptRequestHoldsNoTable() throws {
+        /// Released with the router's handlers: a request that held the published tables (and
+        /// with them the handler that captured where it is kept) would make a cycle.
+        final class Tracker: Sendable {}
+        let kept = Shared<[RouteRequest]>([])
+        weak var tracker: Tracker?
+        do {
+            let captured = Tracker()
+            tracker = captured
+            let router = try Router { routes in
+                routes.action("reader://picker") { request in
+                    withExtendedLifetime(captured) { kept.withLock { $0.append(request) } }
+                }
+            }
+            #expect(router.open("reader://picker").isHandled)
+        }
+        #expect(kept.current.count == 1)
+        #expect(tracker == nil, "the kept request kept the router's handlers alive")
+        kept.withLock { $0.removeAll() }
+    }
 }
 
 @Suite("MGJRouter's exact can-open and positional generation")

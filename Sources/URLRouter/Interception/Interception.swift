@@ -88,14 +88,14 @@ public struct InterceptedRequest: Sendable {
     public let redirectedFrom: RedirectOrigin?
     private let routeMatch: (info: RouteInfo, match: RouteMatch<Int>)?
     private let interceptorMatch: RouteMatch<Int>
-    private let routerReference: Locked<WeakRouter>
+    private weak var routerReference: Router?
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
-    public var router: Router? { routerReference.router }
+    public var router: Router? { routerReference }
 
     init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: (info: RouteInfo, match: RouteMatch<Int>)?,
          interceptorMatch: RouteMatch<Int>, interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
-         router: Locked<WeakRouter>) {
+         router: Router) {
         self.url = url
         self.source = source
         self.userInfo = userInfo

@@ -5,17 +5,12 @@ import PatternMatcher
 /// and runs handlers through ``runHere(_:_:)`` or ``runAwaiting(_:_:)``, so that their rules
 /// (sources, refusals, the nesting limit, precedence, declines) cannot drift apart.
 ///
-/// A class, made once per open: the entry points, their tasks and the requests handed to
-/// handlers share it by reference instead of copying its fields each time (a request is
-/// this open and its match).
-///
-/// It holds the router weakly, through the router's one weak reference: a request a
-/// handler keeps holds its open, and must not keep the router alive (a cycle through a
-/// cached target). The router is alive while the open runs: its caller holds it, and a
-/// task that finishes an open later holds it too.
+/// A class, made once per open that matched: the entry points, their tasks and the requests'
+/// helpers pass it around by reference instead of copying its ten fields each time.
 final class Opening: Sendable {
-    let routerReference: Locked<WeakRouter>
+    let router: Router
     let snapshot: Snapshot
+    let table: RouteTable<Int>
     let url: String
     let source: OpenSource
     let userInfo: [String: any Sendable]
@@ -25,14 +20,6 @@ final class Opening: Sendable {
     let trail: RedirectTrail?
     /// The best match, or `nil` when no route matches (interceptors may still redirect).
     let first: RouteMatch<Int>?
-    /// ``Router/Options/maxRedirects``.
-    let maxRedirects: Int
-
-    /// The router, while it exists (always while the open runs).
-    var router: Router? { routerReference.router }
-
-    /// The table this open's source sees.
-    var table: RouteTable<Int> { snapshot.table(for: source) }
 
     enum Start {
         /// The open that will run the best match's handler (``first``).
@@ -64,20 +51,20 @@ final class Opening: Sendable {
             return .finished(.malformed(error))
         case .notFound:
             if let refusal = router.refusal(of: url, from: source, hasUserinfo: nil) { return .finished(refusal) }
-            return .unmatched(Opening(router, snapshot, url, source, userInfo, outer, trail, first: nil))
+            return .unmatched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: nil))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            return .matched(Opening(router, snapshot, url, source, userInfo, outer, trail, first: match))
+            return .matched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: match))
         }
     }
 
-    private init(_ router: Router, _ snapshot: Snapshot, _ url: String, _ source: OpenSource,
+    private init(_ router: Router, _ snapshot: Snapshot, _ table: RouteTable<Int>, _ url: String, _ source: OpenSource,
                  _ userInfo: [String: any Sendable], _ outer: OpenContext?, _ trail: RedirectTrail?,
                  first: RouteMatch<Int>?) {
         self.first = first
-        self.routerReference = router.weakReference
-        self.maxRedirects = router.options.maxRedirects
+        self.router = router
         self.snapshot = snapshot
+        self.table = table
         self.url = url
         self.source = source
         self.userInfo = userInfo
@@ -122,7 +109,8 @@ final class Opening: Sendable {
 
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
-        RouteRequest(opening: self, route: route.info, match: match, token: token)
+        RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
+                     match: match, token: token, context: context, trail: trail)
     }
 
     /// What an object handler made.
@@ -168,7 +156,8 @@ final class Opening: Sendable {
     func runFirstHere(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
-        let request = RouteRequest(opening: self, route: route.info, match: first.unsafelyUnwrapped, token: token)
+        let request = RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
+                                   match: first.unsafelyUnwrapped, token: token, context: context, trail: trail)
         return (route, runHere(route.handler, request))
     }
 
@@ -315,7 +304,7 @@ extension Opening {
     func interceptedRequest(_ interceptor: RegisteredInterceptor, _ match: RouteMatch<Int>,
                             route: RouteLead?) -> InterceptedRequest {
         InterceptedRequest(url: url, source: source, userInfo: userInfo, route: route, interceptorMatch: match,
-                           interceptor: interceptor.info, redirectedFrom: trail?.origin, router: routerReference)
+                           interceptor: interceptor.info, redirectedFrom: trail?.origin, router: router)
     }
 
     /// Runs the synchronous interceptors for this open, from number `index`, until one
@@ -339,7 +328,7 @@ extension Opening {
         guard let decision = decided.decision else { return .needsAsync(index: decided.index) }
         let interceptor = list[decided.index].interceptor
         if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
-            router?.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail) ?? .unmatched
+            router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
         }) { return .finished(result) }
         return .proceed
     }
@@ -360,7 +349,6 @@ extension Opening {
             guard let trail = trail(to: target, by: interceptor.info) else {
                 return .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
             }
-            guard let router else { return .unmatched }
             let result = await router.open(target, userInfo: userInfo, source: source ?? self.source, replyingTo: channel, trail: trail)
             return .redirected(interceptor.info, to: target, result)
         }
@@ -448,7 +436,7 @@ extension Opening {
     /// The trail of a redirect to `target`, or `nil` when it would be one redirect too many.
     func trail(to target: String, by interceptor: InterceptorInfo) -> RedirectTrail? {
         let urls = (trail?.urls ?? [url]) + [target]
-        guard urls.count - 1 <= maxRedirects else { return nil }
+        guard urls.count - 1 <= router.options.maxRedirects else { return nil }
         return RedirectTrail(urls: urls, origin: RedirectOrigin(url: url, source: source, userInfo: userInfo,
                                                                  interceptor: interceptor))
     }
@@ -478,8 +466,7 @@ extension Opening {
     /// context: an open the handler makes (a "not found" screen, a search) is nested in this
     /// one and keeps its source, as a route handler's does.
     func notifyUnmatched() {
-        guard let router, let unmatched = router.options.unmatched, !source.isExternal || unmatched.exposure.isExternal
-        else { return }
+        guard let unmatched = router.options.unmatched, !source.isExternal || unmatched.exposure.isExternal else { return }
         let request = UnmatchedRequest(url: url, source: source, userInfo: userInfo, router: router, context: context)
         OpenContext.$current.withValue(context) { unmatched.handle(request) }
     }

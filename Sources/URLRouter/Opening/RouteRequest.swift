@@ -11,9 +11,9 @@ public struct RouteRequest: Sendable {
     /// The matched route: pattern, name, module and exposure.
     public let route: RouteInfo
     /// Where the open came from.
-    public var source: OpenSource { opening.source }
+    public let source: OpenSource
     /// The caller's data (MGJRouter's `userInfo`), never mixed with URL parameters.
-    public var userInfo: [String: any Sendable] { opening.userInfo }
+    public let userInfo: [String: any Sendable]
     /// The router that matched the URL, so that a handler can open another URL without
     /// keeping the router in global state (or capturing it, which would make a cycle).
     /// Held weakly: a request kept after its router is gone answers `nil`.
@@ -22,25 +22,30 @@ public struct RouteRequest: Sendable {
     /// handler of a deep link forwards as a deep link) unless it names one; after the
     /// handler returned (from a stored request), use ``open(_:userInfo:completion:)-(String,_,_)``,
     /// which always forwards with ``source``.
-    public var router: Router? { opening.router }
-    /// The open this request belongs to (its source, user info, context and redirects):
-    /// one reference, so that making a request copies little.
-    private let opening: Opening
+    public var router: Router? { routerReference }
+    private weak var routerReference: Router?
     let match: RouteMatch<Int>
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).
     private let token: ReplyToken?
     /// The open this request belongs to, for the opens its handler forwards.
-    private var context: OpenContext { opening.context }
+    private let context: OpenContext
     /// The open an interceptor redirected here, if one did: a login screen keeps it and
     /// calls ``RedirectOrigin/reopen(with:completion:)`` once the user has logged in.
-    public var redirectedFrom: RedirectOrigin? { opening.trail?.origin }
+    public var redirectedFrom: RedirectOrigin? { trail?.origin }
+    /// The redirects that led here (a reference, so an unredirected request carries one word).
+    private let trail: RedirectTrail?
 
-    init(opening: Opening, route: RouteInfo, match: RouteMatch<Int>, token: ReplyToken?) {
-        self.opening = opening
+    init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
+         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?) {
+        self.trail = trail
         self.slotRanges = match.extraSlotRanges
         self.route = route
+        self.source = source
+        self.userInfo = userInfo
+        self.routerReference = router
         self.match = match
         self.token = token
+        self.context = context
     }
 
     /// Replies to the caller: the value reaches the completion of a synchronous `open`, or

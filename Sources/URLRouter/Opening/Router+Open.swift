@@ -104,8 +104,6 @@ extension Router {
         let pending = PendingOpen()
         Task {
             let result = await rest()
-            // The open holds the router weakly: the task holds it until the open is done.
-            withExtendedLifetime(self) {}
             // The completion is called exactly once for a pending open, even when no
             // handler takes the URL in the end.
             if !result.tookURL { channel?.deliver(.value(nil)) }

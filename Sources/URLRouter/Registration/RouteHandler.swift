@@ -45,7 +45,7 @@ enum RouteHandler: Sendable {
 /// its place among them, so that the requests and results of every open copy it with one
 /// retain, and the router keeps no object per route.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    private let routes: ModuleRoutes
+    private let routes: RouteDescriptions
     private let index: Int
 
     /// The pattern as registered.
@@ -60,7 +60,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
     public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
 
-    init(_ routes: ModuleRoutes, _ index: Int) {
+    init(_ routes: RouteDescriptions, _ index: Int) {
         self.routes = routes
         self.index = index
     }
@@ -91,12 +91,41 @@ struct RegisteredRoute: Sendable {
     let handler: RouteHandler
 }
 
+/// What one module's routes are, without what runs: the object every ``RouteInfo`` of the
+/// module points into. Per route, the pattern (the string the module registered, not a
+/// copy) and one bit of exposure; names and typed-route types, which most routes lack,
+/// only where there are some.
+///
+/// Apart from the handlers on purpose: a request or a result that a handler keeps holds its
+/// route's description, and a description that held the handlers would make a cycle
+/// through whatever the handler captured (the router's tables would never be released).
+final class RouteDescriptions: Sendable {
+    let module: String
+    let patterns: [String]
+    /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
+    private let externalBits: [UInt64]
+    let names: [Int32: String]
+    let typedRoutes: [Int32: String]
+
+    init(module: String, patterns: [String], external: [Bool], names: [Int32: String], typedRoutes: [Int32: String]) {
+        self.module = module
+        self.patterns = patterns
+        var bits = [UInt64](repeating: 0, count: (external.count + 63) / 64)
+        for (i, isExternal) in external.enumerated() where isExternal { bits[i >> 6] |= 1 << UInt64(i & 63) }
+        self.externalBits = bits
+        self.names = names
+        self.typedRoutes = typedRoutes
+    }
+
+    func isExternal(_ index: Int) -> Bool {
+        externalBits[index >> 6] >> UInt64(index & 63) & 1 != 0
+    }
+}
+
 /// One module's routes, in registration order, as the router keeps them: one object per
-/// module, shared by every table published while the module is registered and by every
-/// ``RouteInfo`` of its routes. Per route it holds the pattern (the string the module
-/// registered, not a copy), the handler (its closure alone when every route of the module
-/// is an action, as most are) and one bit of exposure; names and typed-route types, which
-/// most routes lack, only where there are some.
+/// module, shared by every table published while the module is registered. Per route it
+/// holds its description (``RouteDescriptions``) and its handler (its closure alone when
+/// every route of the module is an action, as most are).
 final class ModuleRoutes: Sendable {
     /// The handlers: a closure each (16 bytes) when all are actions, else the full enum
     /// (24 bytes a route, its case and its closure).
@@ -111,13 +140,13 @@ final class ModuleRoutes: Sendable {
         let run: @Sendable (RouteRequest) throws -> Void
     }
 
-    let module: String
-    let patterns: [String]
+    let descriptions: RouteDescriptions
     private let handlers: Handlers
-    /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
-    private let externalBits: [UInt64]
-    let names: [Int32: String]
-    let typedRoutes: [Int32: String]
+
+    var module: String { descriptions.module }
+    var patterns: [String] { descriptions.patterns }
+    var names: [Int32: String] { descriptions.names }
+    var typedRoutes: [Int32: String] { descriptions.typedRoutes }
 
     /// - Parameters:
     ///   - patterns: the patterns, one per route.
@@ -126,8 +155,8 @@ final class ModuleRoutes: Sendable {
     init(module: String, patterns: [String], handlers: [RouteHandler], external: [Bool],
          names: [Int32: String], typedRoutes: [Int32: String]) {
         precondition(patterns.count == handlers.count && patterns.count == external.count, "one handler per pattern")
-        self.module = module
-        self.patterns = Self.exact(patterns)
+        self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), external: external,
+                                              names: names, typedRoutes: typedRoutes)
         var actions: [Action] = []
         actions.reserveCapacity(handlers.count)
         for handler in handlers {
@@ -135,11 +164,6 @@ final class ModuleRoutes: Sendable {
             actions.append(Action(run: action))
         }
         self.handlers = actions.count == handlers.count ? .actions(actions) : .mixed(Self.exact(handlers))
-        var bits = [UInt64](repeating: 0, count: (external.count + 63) / 64)
-        for (i, isExternal) in external.enumerated() where isExternal { bits[i >> 6] |= 1 << UInt64(i & 63) }
-        self.externalBits = bits
-        self.names = names
-        self.typedRoutes = typedRoutes
     }
 
     /// A copy at its exact size: arrays grow by appending, and the router keeps these.
@@ -160,12 +184,10 @@ final class ModuleRoutes: Sendable {
         }
     }
 
-    func isExternal(_ index: Int) -> Bool {
-        externalBits[index >> 6] >> UInt64(index & 63) & 1 != 0
-    }
+    func isExternal(_ index: Int) -> Bool { descriptions.isExternal(index) }
 
     subscript(index: Int) -> RegisteredRoute {
-        RegisteredRoute(info: RouteInfo(self, index), handler: handler(at: index))
+        RegisteredRoute(info: RouteInfo(descriptions, index), handler: handler(at: index))
     }
 
     /// These routes without the one at `index`.
