@@ -50,24 +50,12 @@ extension FrozenTrie {
     func route(for pattern: RoutePattern) -> Int? {
         var node = nodes[Int(pattern.hasScheme ? schemeRoot : pathRoot)]
         for segment in pattern.segments {
-            switch segment.kind {
-            case .literal(let text):
-                let key = options.caseInsensitivePaths ? text.utf8.map(ASCII.lowercased) : Array(text.utf8)
-                guard let child = literalChildren(of: node).first(where: { literalText(nodes[Int($0)]) == key })
-                else { return nil }
-                node = nodes[Int(child)]
-            case .parameter(_, let converter?):
-                let extra = extra(of: node)
-                guard let edge = typedEdges[extra.typedRange].first(where: { converterName($0.converter) == converter })
-                else { return nil }
-                node = nodes[Int(edge.child)]
-            case .parameter(_, nil), .wildcard:
-                guard node.hasParamChild else { return nil }
-                node = nodes[Int(node.paramChild)]
-            case .catchAll:
+            if case .catchAll = segment.kind {
                 let extra = extra(of: node)
                 return extra.hasCatchAll ? Int(extra.catchAllRoute) : nil
             }
+            guard let edge = edge(from: node, taking: segment.kind) else { return nil }
+            node = nodes[Int(edge.child)]
         }
         return node.hasRoute ? Int(node.route) : nil
     }

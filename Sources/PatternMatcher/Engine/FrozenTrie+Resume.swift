@@ -60,9 +60,11 @@ extension FrozenTrie {
         return SearchState(depth: depth, visited: depth + 1)
     }
 
-    /// The child of `node` along a pattern segment of `kind`, the frame stage that follows
-    /// taking it, and whether the edge records a range.
-    private func edge(from node: TrieNode, taking kind: RoutePattern.Segment.Kind)
+    /// The child of `node` along a pattern segment of `kind`, as the builder placed it: the
+    /// child, the frame stage that follows taking it in the search (see ``Frame/stage``), and
+    /// whether the edge records a range. `nil` for a catch-all (it hangs off `node` itself)
+    /// and when the trie has no such child. ``route(for:)`` follows patterns with it too.
+    func edge(from node: TrieNode, taking kind: RoutePattern.Segment.Kind)
         -> (child: Int32, stage: Int32, captures: Bool)? {
         let extra = extra(of: node)
         switch kind {
@@ -81,9 +83,8 @@ extension FrozenTrie {
             }
             return child.map { ($0, 1, false) }
         case .parameter(_, let converter?):
-            let id = converterID(converter)
-            for index in 0..<Int(extra.typedCount) where typedEdges[Int(extra.typedStart) + index].converter == id {
-                return (typedEdges[Int(extra.typedStart) + index].child, Int32(index) + 2, true)
+            for (index, edge) in typedEdges[extra.typedRange].enumerated() where converterName(edge.converter) == converter {
+                return (edge.child, Int32(index) + 2, true)
             }
             return nil
         case .parameter(_, nil), .wildcard:
@@ -91,12 +92,5 @@ extension FrozenTrie {
         case .catchAll:
             return nil
         }
-    }
-
-    /// The id of the converter named `name` (see ``TypedEdge/converter``), or -1.
-    private func converterID(_ name: String) -> Int32 {
-        if let builtIn = BuiltInConverter.allCases.first(where: { $0.name == name }) { return Int32(builtIn.rawValue) }
-        if let index = converters.firstIndex(where: { $0.name == name }) { return Int32(index) + 3 }
-        return -1
     }
 }
