@@ -11,6 +11,21 @@ struct DifferentialTests {
     static let tablesPerBatch = 500
     static let urlsPerTable = 4
 
+    /// Every URL the differential test generates for `batch`, with its table, in order, while
+    /// `body` returns `true`: for suites that hold another property on the same inputs.
+    static func forEachURL(batch: UInt64,
+                           _ body: (RouteTable<String>, GeneratedTable, String) throws -> Bool) throws {
+        for index in 0..<tablesPerBatch {
+            let seed = derivedSeed(batch, index)
+            var generator = RouteGenerator(seed: seed)
+            let generated = generator.table(maxRoutes: 10, seed: seed)
+            let table = try generated.makeTable()
+            for _ in 0..<urlsPerTable {
+                guard try body(table, generated, generator.url(for: generated)) else { return }
+            }
+        }
+    }
+
     @Test("the trie and the reference agree on the route and the parameters", arguments: batches)
     func agreesWithReference(batch: UInt64) throws {
         var stats = Stats()

@@ -96,27 +96,21 @@ struct DirectWalkTests {
           arguments: DifferentialTests.batches.prefix(5))
     func generatedTables(batch: UInt64) throws {
         var decidedMatches = 0, decidedMisses = 0, left = 0, disagreements = 0
-        for index in 0..<DifferentialTests.tablesPerBatch {
-            let seed = derivedSeed(batch, index)
-            var generator = RouteGenerator(seed: seed)
-            let generated = generator.table(maxRoutes: 10, seed: seed)
-            let table = try generated.makeTable()
-            for _ in 0..<DifferentialTests.urlsPerTable {
-                let url = generator.url(for: generated)
-                let full = table.matchByFullSearch(url).outcome
-                #expect(table.match(url).outcome == full, "\(url)\n\(generated)")
-                switch verdict(table, url) {
-                case .leftToFullSearch: left += 1
-                case .decided(let outcome):
-                    if outcome != full {
-                        disagreements += 1
-                        Issue.record("walk: \(outcome), full search: \(full), URL \(url.debugDescription)\n\(generated)")
-                    }
-                    if case .matched = outcome { decidedMatches += 1 } else { decidedMisses += 1 }
+        try DifferentialTests.forEachURL(batch: batch) { table, generated, url in
+            let full = table.matchByFullSearch(url).outcome
+            #expect(table.match(url).outcome == full, "\(url)\n\(generated)")
+            switch verdict(table, url) {
+            case .leftToFullSearch: left += 1
+            case .decided(let outcome):
+                if outcome != full {
+                    disagreements += 1
+                    Issue.record("walk: \(outcome), full search: \(full), URL \(url.debugDescription)\n\(generated)")
                 }
-                if disagreements >= 5 { return }
+                if case .matched = outcome { decidedMatches += 1 } else { decidedMisses += 1 }
             }
+            return disagreements < 5
         }
+        if disagreements >= 5 { return }
         // Each strategy must have had real work, or agreement would prove nothing.
         let total = DifferentialTests.tablesPerBatch * DifferentialTests.urlsPerTable
         #expect(decidedMatches * 20 >= total, "the walk decided only \(decidedMatches) matches of \(total) URLs")

@@ -56,17 +56,11 @@ struct ResumeTests {
           arguments: DifferentialTests.batches.prefix(4))
     func generatedTables(batch: UInt64) throws {
         var resumedAfterWalk = 0, resumedLater = 0
-        for index in 0..<DifferentialTests.tablesPerBatch {
-            let seed = derivedSeed(batch, index)
-            var generator = RouteGenerator(seed: seed)
-            let generated = generator.table(maxRoutes: 10, seed: seed)
-            let table = try generated.makeTable()
-            for _ in 0..<DifferentialTests.urlsPerTable {
-                let url = generator.url(for: generated)
-                let counts = try expectResumes(table, url, context: "\(generated)")
-                resumedAfterWalk += counts.afterWalk
-                resumedLater += counts.later
-            }
+        try DifferentialTests.forEachURL(batch: batch) { table, generated, url in
+            let counts = try expectResumes(table, url, context: "\(generated)")
+            resumedAfterWalk += counts.afterWalk
+            resumedLater += counts.later
+            return true
         }
         // Both starting points must have been exercised, or agreement proves little.
         #expect(resumedAfterWalk >= 50, "resumed after only \(resumedAfterWalk) matches the walk decided")
