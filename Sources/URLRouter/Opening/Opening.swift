@@ -156,9 +156,7 @@ final class Opening: Sendable {
     func runFirstHere(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
-        let request = RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
-                                   match: first.unsafelyUnwrapped, token: token, context: context, trail: trail)
-        return (route, runHere(route.handler, request))
+        return (route, runHere(route.handler, request(for: first.unsafelyUnwrapped, route: route, token: token)))
     }
 
     /// Runs `handler` on the calling thread, if it can run there.
