@@ -34,12 +34,28 @@ struct KeySegment {
 
 struct Frame {
     var node: Int32
-    /// The next candidate to try: 0 literal, 1…T typed edges, T+1 parameter, T+2 catch-all.
-    /// For an exhausted key: 0 the route ending here, 1 the catch-all, 2 done.
+    /// The next candidate to try (``Stage``): 0 literal, 1…T typed edges, T+1 parameter, T+2
+    /// catch-all. For an exhausted key: 0 the route ending here, 1 the catch-all, 2 done.
     var stage: Int32
     /// The key segment this node's children consume; it depends only on the depth, so the
     /// URL parser writes it once and it stays while siblings are tried.
     var segment: KeySegment
+}
+
+/// A frame's stages, named: the search tries a node's candidates in this order, and a
+/// search resumed after a match (``FrozenTrie/resumePoint(after:frames:capacity:)``) sets
+/// each frame to the stage after the candidate the match took, so both read one numbering.
+enum Stage {
+    /// Within a key segment, for a node with `typedCount` typed edges.
+    static let literal: Int32 = 0
+    static func typed(_ index: Int32) -> Int32 { index + 1 }
+    static func parameter(typedCount: Int32) -> Int32 { typedCount + 1 }
+    static func catchAll(typedCount: Int32) -> Int32 { typedCount + 2 }
+    static func done(typedCount: Int32) -> Int32 { typedCount + 3 }
+    /// Past the end of the key.
+    static let routeAtKeyEnd: Int32 = 0
+    static let catchAllAtKeyEnd: Int32 = 1
+    static let doneAtKeyEnd: Int32 = 2
 }
 
 /// Where a search stands, so that it can resume after a match to find the next one.
@@ -139,15 +155,15 @@ extension FrozenTrie {
     @inline(__always)
     private func stepAtKeyEnd(_ node: TrieNode, _ frame: UnsafeMutablePointer<Frame>, _ trie: TrieView) -> SearchStep {
         var stage = frame.pointee.stage
-        if stage == 0 {
-            stage = 1
+        if stage == Stage.routeAtKeyEnd {
+            stage = Stage.catchAllAtKeyEnd
             if node.hasRoute {
                 frame.pointee.stage = stage
                 return .found(node.route, viaCatchAll: false)
             }
         }
-        if stage == 1 {
-            frame.pointee.stage = 2
+        if stage == Stage.catchAllAtKeyEnd {
+            frame.pointee.stage = Stage.doneAtKeyEnd
             let extra = trie.extra(of: node)
             if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
         }
@@ -163,14 +179,14 @@ extension FrozenTrie {
         let extra = trie.extra(of: node)
         let typedCount = extra.typedCount
         var stage = frame.pointee.stage
-        if stage == 0 {
-            stage = 1
+        if stage == Stage.literal {
+            stage = Stage.typed(0)
             frame.pointee.stage = stage
             if !node.literals.isEmpty, let child = literalChild(of: node, &frame.pointee.segment, input, trie) {
                 return .enter(child, capturing: false)
             }
         }
-        while stage <= typedCount {
+        while stage < Stage.parameter(typedCount: typedCount) {
             let edge = trie.typedEdge(Int(extra.typedStart &+ stage &- 1))
             stage += 1
             if accepts(edge.converter, frame.pointee.segment, input, url) {
@@ -178,13 +194,13 @@ extension FrozenTrie {
                 return .enter(edge.child, capturing: true)
             }
         }
-        if stage == typedCount + 1 {
-            stage += 1
+        if stage == Stage.parameter(typedCount: typedCount) {
+            stage = Stage.catchAll(typedCount: typedCount)
             frame.pointee.stage = stage
             if node.hasParamChild { return .enter(node.paramChild, capturing: true) }
         }
-        if stage == typedCount + 2 {
-            frame.pointee.stage = stage + 1
+        if stage == Stage.catchAll(typedCount: typedCount) {
+            frame.pointee.stage = Stage.done(typedCount: typedCount)
             if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
         }
         return .backtrack

@@ -51,17 +51,18 @@ extension FrozenTrie {
         if found.viaCatchAll {
             guard extra.catchAllRoute == found.route else { return nil }
             // The catch-all is tried last: after the route ending here (an exhausted key),
-            // or after every child (see ``Frame/stage``).
-            frames[depth].stage = last.has(.exhausted) ? 2 : extra.typedCount + 3
+            // or after every child.
+            frames[depth].stage = last.has(.exhausted)
+                ? Stage.doneAtKeyEnd : Stage.done(typedCount: extra.typedCount)
         } else {
             guard last.has(.exhausted), nodes[Int(node)].route == found.route else { return nil }
-            frames[depth].stage = 1
+            frames[depth].stage = Stage.catchAllAtKeyEnd
         }
         return SearchState(depth: depth, visited: depth + 1)
     }
 
     /// The child of `node` along a pattern segment of `kind`, as the builder placed it: the
-    /// child, the frame stage that follows taking it in the search (see ``Frame/stage``), and
+    /// child, the frame stage that follows taking it in the search (``Stage``), and
     /// whether the edge records a range. `nil` for a catch-all (it hangs off `node` itself)
     /// and when the trie has no such child. ``route(for:)`` follows patterns with it too.
     func edge(from node: TrieNode, taking kind: RoutePattern.Segment.Kind)
@@ -81,14 +82,14 @@ extension FrozenTrie {
                     }
                 }
             }
-            return child.map { ($0, 1, false) }
+            return child.map { ($0, Stage.typed(0), false) }
         case .parameter(_, let converter?):
             for (index, edge) in typedEdges[extra.typedRange].enumerated() where converterName(edge.converter) == converter {
-                return (edge.child, Int32(index) + 2, true)
+                return (edge.child, Stage.typed(Int32(index) + 1), true)
             }
             return nil
         case .parameter(_, nil), .wildcard:
-            return node.hasParamChild ? (node.paramChild, extra.typedCount + 2, true) : nil
+            return node.hasParamChild ? (node.paramChild, Stage.catchAll(typedCount: extra.typedCount), true) : nil
         case .catchAll:
             return nil
         }
