@@ -8,13 +8,23 @@
 public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
     let table: RouteTable<Value>
     let url: String
-    /// The match to resume after, when the sequence starts after one (``RouteTable/matches(after:)``).
-    let resumingAfter: Found?
+    /// Where the search starts.
+    let start: Start
 
-    init(table: RouteTable<Value>, url: String, resumingAfter: Found? = nil) {
+    /// Where a sequence's search starts.
+    enum Start: Sendable {
+        /// At the root: every match.
+        case root
+        /// Where it found a match of this table for this URL (``RouteTable/matches(after:)``).
+        case after(Found)
+        /// Nowhere: the sequence is empty (a match of another table).
+        case nowhere
+    }
+
+    init(table: RouteTable<Value>, url: String, start: Start = .root) {
         self.table = table
         self.url = url
-        self.resumingAfter = resumingAfter
+        self.start = start
     }
 
     /// Why the URL is malformed, if it is; a malformed URL yields no match.
@@ -23,7 +33,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
         return nil
     }
 
-    public func makeIterator() -> Iterator { Iterator(table: table, url: url, resumingAfter: resumingAfter) }
+    public func makeIterator() -> Iterator { Iterator(table: table, url: url, start: start) }
 
     /// Resumes the search after each match; each trie node is entered at most once.
     public struct Iterator: IteratorProtocol, Sendable {
@@ -36,11 +46,12 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
 
         /// - Parameters:
         ///   - url: a string that entered the engine (``ContiguousUTF8/entering(_:)``).
-        ///   - resumingAfter: a match of this table for `url`: the search starts where it
-        ///     found it, so the first match returned is the one after it.
-        init(table: RouteTable<Value>, url: String, resumingAfter: Found?) {
+        ///   - start: where the search starts; after a match, the first match returned is the
+        ///     one after it.
+        init(table: RouteTable<Value>, url: String, start: Start) {
             self.table = table
             self.url = url
+            if case .nowhere = start { return }
             let storage = table.storage
             var frames: [Frame] = []
             var layout = URLLayout.empty
@@ -57,7 +68,7 @@ public struct MatchSequence<Value: Sendable>: Sendable, Sequence {
             guard problem == nil else { return }
             frames[0].node = layout.schemeEnd >= 0 ? storage.schemeRoot : storage.pathRoot
             var state = SearchState(depth: 0, visited: 1)
-            if let found = resumingAfter {
+            if case .after(let found) = start {
                 // Not a match of this table for this URL: nothing follows it.
                 guard let resumed = frames.withUnsafeMutableBufferPointer({
                     storage.resumePoint(after: found, frames: $0.baseAddress!, capacity: $0.count)

@@ -101,11 +101,8 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     /// - Complexity: O(n + d) to set up, n the URL's length and d the key positions of
     ///   `match`'s pattern; then as ``matches(_:)``.
     public func matches(after match: RouteMatch<Value>) -> MatchSequence<Value> {
-        let found = match.raw.found
-        // Route -1 resumes nowhere: the sequence is empty.
-        let resumed = match.raw.storage === storage
-            ? found : Found(route: -1, viaCatchAll: false, parts: found.parts, captures: CaptureBuffer())
-        return MatchSequence(table: self, url: match.raw.url, resumingAfter: resumed)
+        guard match.raw.storage === storage else { return MatchSequence(table: self, url: match.raw.url, start: .nowhere) }
+        return MatchSequence(table: self, url: match.raw.url, start: .after(match.raw.found))
     }
 
     public var description: String { storage.treeDescription() }
