@@ -5,10 +5,9 @@ extension TrieBuilder {
     /// of single children runs through adjacent records.
     /// - Parameter owners: the owner names, indexed by the routes' owner numbers.
     mutating func freeze(owners: [String]) -> FrozenTrie {
-        var layout = FrozenLayout(self)
-        layout.placeAll()
         // A sentinel record, so every route's text and captures end where the next begin
-        // (the records were reserved with room for it).
+        // (the records were reserved with room for it). Taken out of the builder before the
+        // layout copies it, so that appending does not copy the records.
         var records: [RouteRecord] = []
         swap(&records, &routes)
         records.append(RouteRecord(patternOffset: Int32(patternBytes.count),
@@ -22,6 +21,8 @@ extension TrieBuilder {
             exact += specs
             specs = exact
         }
+        var layout = FrozenLayout(self)
+        layout.placeAll()
         // Every byte came from a string: nothing to repair.
         let text = String(decoding: patternBytes, as: UTF8.self)
         let storage = FrozenTrie(
