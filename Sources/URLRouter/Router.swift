@@ -105,7 +105,7 @@ public final class Router: Sendable, CustomStringConvertible {
     var current: Snapshot { published.withLock { $0 } }
 
     /// The routes registered now, in registration order.
-    public var routes: [RouteInfo] { current.routes.map(\.info) }
+    public var routes: [RouteInfo] { current.routes.infos }
 
     /// The current route tree, as ``RouteTable``'s description draws it.
     public var description: String { current.all.description }
@@ -448,5 +448,10 @@ struct RouteList: Sendable, Sequence {
 
     func makeIterator() -> some IteratorProtocol<RegisteredRoute> {
         modules.lazy.flatMap { module in (0..<module.count).lazy.map { module[$0] } }.makeIterator()
+    }
+
+    /// What the routes are, in registration order, without their handlers.
+    var infos: [RouteInfo] {
+        modules.flatMap { module in (0..<module.count).map { RouteInfo(module.descriptions, $0) } }
     }
 }

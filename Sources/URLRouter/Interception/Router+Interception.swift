@@ -31,7 +31,7 @@ extension Router {
     /// - Throws: ``RegistrationError`` listing every invalid rule (module ``redirectsModuleName``);
     ///   the router is then unchanged.
     public func installRedirects(_ rules: [RedirectRule], allowingHosts allowedHosts: Set<String> = []) throws(RegistrationError) {
-        let registered = Set(current.routes.map(\.info.pattern))
+        let registered = Set(current.routes.modules.flatMap(\.patterns))
         var problems: [RegistrationError.Problem] = []
         for rule in rules where !registered.contains(rule.to) {
             let host = (try? RoutePattern(rule.to)).flatMap { $0.hasHost ? $0.segments[1].literal : nil }
