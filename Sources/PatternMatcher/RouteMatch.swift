@@ -229,7 +229,7 @@ func decodedSubstring(_ url: String, _ range: Range<Int>, plusAsSpace: Bool = fa
         for i in range {
             let byte = bytes[i]
             if byte == ASCII.percent || (plusAsSpace && byte == ASCII.plus)
-                || (lowercase && byte &- 0x41 < 26) {
+                || (lowercase && ASCII.isUpper(byte)) {
                 needsWork = true
                 break
             }

@@ -53,7 +53,13 @@ enum ASCII {
     /// so multi-byte UTF-8 sequences (`ß`, the Kelvin sign) are never touched.
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
+        isUpper(byte) ? byte | 0x20 : byte
+    }
+
+    /// Whether `byte` is an ASCII capital letter (`A`–`Z`).
+    @inline(__always)
+    static func isUpper(_ byte: UInt8) -> Bool {
+        byte &- 0x41 < 26
     }
 
     @inline(__always)

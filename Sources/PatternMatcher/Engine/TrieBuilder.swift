@@ -167,7 +167,7 @@ struct TrieBuilder {
     /// - Parameter word: `key`'s bytes as ``Word/shortKey(_:_:available:fold:)`` reads them
     ///   (unfolded) when it has at most eight, if the caller has them; else `nil`.
     mutating func literalChild(of parent: Int32, key: UnsafeBufferPointer<UInt8>, word: UInt64? = nil) -> Int32 {
-        guard options.caseInsensitivePaths, key.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+        guard options.caseInsensitivePaths, key.contains(where: ASCII.isUpper) else {
             return literalChild(of: parent, exactKey: key, word: word)
         }
         foldedKey.removeAll(keepingCapacity: true)

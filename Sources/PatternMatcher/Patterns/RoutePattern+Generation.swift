@@ -67,7 +67,7 @@ extension RoutePattern {
     private func writeParameter(_ value: String, name: String, isScheme: Bool, isHost: Bool, strict: Bool,
                                 into content: inout [UInt8]) throws(GenerationError) {
         guard isScheme else {
-            if isHost, value.utf8.contains(where: { $0 &- 0x41 < 26 }) {
+            if isHost, value.utf8.contains(where: ASCII.isUpper) {
                 throw .rejectedValue(name, value: value, reason:
                     "a host is matched lowercased, so its value cannot hold capital letters", pattern: text)
             }
@@ -76,7 +76,7 @@ extension RoutePattern {
         }
         let bytes = Array(value.utf8)
         guard ASCII.isAlpha(bytes[0]), bytes.allSatisfy(ASCII.isSchemeCharacter),
-              !bytes.contains(where: { $0 &- 0x41 < 26 }) else {
+              !bytes.contains(where: ASCII.isUpper) else {
             throw .rejectedValue(name, value: value, reason:
                 "a scheme is a lowercase letter followed by letters, digits, '+', '-' or '.'", pattern: text)
         }
