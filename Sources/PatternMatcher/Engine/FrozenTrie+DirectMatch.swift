@@ -145,28 +145,10 @@ extension FrozenTrie {
         guard walk.segments <= options.limits.maxPathSegments else { return false }
         // Only a query and a fragment remain, valid without a '%'; with one, the full parse
         // checks them. Their offsets are noted on the way, so reading them never parses
-        // the URL again. (Plain loops rather than `plainRest`: no path segment is left to
-        // count, and the lookup's hot path is shorter without.)
-        let base = input.bytes, count = input.count
-        var i = pathEnd
-        var queryStart = -1
-        var fragmentStart = -1
-        if i < count, base[i] == ASCII.question {
-            i &+= 1
-            queryStart = i
-            while i < count, base[i] != ASCII.hash {
-                if base[i] == ASCII.percent { return false }
-                i &+= 1
-            }
-        }
-        if i < count {  // base[i] == '#'
-            i &+= 1
-            fragmentStart = i
-            while i < count {
-                if base[i] == ASCII.percent { return false }
-                i &+= 1
-            }
-        }
+        // the URL again.
+        let count = input.count
+        let (queryStart, fragmentStart, hasPercent) = URLLayout.queryAndFragment(input.bytes, count: count, pathEnd: pathEnd)
+        guard !hasPercent else { return false }
         visited = walk.entered
         let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
                              pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart, count: count,

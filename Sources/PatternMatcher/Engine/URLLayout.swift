@@ -208,28 +208,41 @@ struct URLLayout: Sendable {
     @inline(__always)
     private static func parseQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: inout URLLayout) -> Bool {
         let count = bytes.count
-        var i = layout.pathEnd
-        var sawPercent = false
-        if i < count, bytes[i] == ASCII.question {
-            i += 1
-            layout.queryStart = i
-            while i < count {
-                let byte = bytes[i]
-                if byte == ASCII.hash { break }
-                if byte == ASCII.percent { sawPercent = true }
-                i += 1
+        let found = queryAndFragment(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: count,
+                                     pathEnd: layout.pathEnd)
+        layout.queryStart = found.queryStart
+        layout.queryEnd = found.fragmentStart >= 0 ? found.fragmentStart - 1 : count
+        layout.fragmentStart = found.fragmentStart
+        return found.hasPercent
+    }
+
+    /// Where the query and the fragment start (after their `?` and `#`; -1 when absent) in
+    /// the `count` bytes at `base`, whose path ends at `pathEnd`, and whether either holds
+    /// a `%`. The one reading of the URL's tail, for the full parse and the direct walk.
+    @inline(__always)
+    static func queryAndFragment(_ base: UnsafePointer<UInt8>, count: Int, pathEnd: Int)
+        -> (queryStart: Int, fragmentStart: Int, hasPercent: Bool) {
+        var i = pathEnd
+        var queryStart = -1
+        var fragmentStart = -1
+        var hasPercent = false
+        if i < count, base[i] == ASCII.question {
+            i &+= 1
+            queryStart = i
+            while i < count, base[i] != ASCII.hash {
+                if base[i] == ASCII.percent { hasPercent = true }
+                i &+= 1
             }
-            layout.queryEnd = i
         }
-        if i < count {  // bytes[i] == '#'
-            layout.fragmentStart = i + 1
-            var j = i + 1
-            while j < count, !sawPercent {
-                if bytes[j] == ASCII.percent { sawPercent = true }
-                j += 1
+        if i < count {  // base[i] == '#'
+            i &+= 1
+            fragmentStart = i
+            while i < count, !hasPercent {
+                if base[i] == ASCII.percent { hasPercent = true }
+                i &+= 1
             }
         }
-        return sawPercent
+        return (queryStart, fragmentStart, hasPercent)
     }
 
     /// A parse failure before it is tied to its URL string.
