@@ -151,6 +151,14 @@ final class Opening: Sendable {
         return (route, runHere(route.handler, request(for: match, route: route, token: token)))
     }
 
+    /// ``runHere(_:token:)`` for the best match, read where this open keeps it (copying a
+    /// match costs more than reading it in place). There must be a best match.
+    func runFirstHere(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
+        assert(first != nil, "only an open that matched runs its best match")
+        let route = snapshot.routes[first.unsafelyUnwrapped.value]
+        return (route, runHere(route.handler, request(for: first.unsafelyUnwrapped, route: route, token: token)))
+    }
+
     /// Runs `handler` on the calling thread, if it can run there.
     func runHere(_ handler: RouteHandler, _ request: RouteRequest) -> Step {
         OpenContext.$current.withValue(context) {

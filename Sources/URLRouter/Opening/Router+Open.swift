@@ -75,7 +75,7 @@ extension Router {
         // The best match is read where the opening keeps it; a later one (after a decline)
         // is kept here. Copying a match is not free: it is read in place where it can be.
         var later: RouteMatch<Int>?
-        var (route, step) = opening.runHere(opening.first.unsafelyUnwrapped, token: token)
+        var (route, step) = opening.runFirstHere(token: token)
         while true {
             switch step {
             case .handled:
