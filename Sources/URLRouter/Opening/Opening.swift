@@ -151,8 +151,11 @@ final class Opening: Sendable {
         return (route, runHere(route.handler, request(for: match, route: route, token: token)))
     }
 
-    /// ``runHere(_:token:)`` for the best match, read where this open keeps it (copying a
-    /// match costs more than reading it in place). There must be a best match.
+    /// ``runHere(_:token:)`` for the best match, read where this open keeps it. There must be
+    /// a best match. Not a call of `runHere(first!, token:)`: handing the match over as an
+    /// argument copies it through its generic value witnesses, about 280 more instructions
+    /// an open (callgrind, app static: 5,012 against 4,734), which is why the two bodies
+    /// look alike.
     func runFirstHere(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
