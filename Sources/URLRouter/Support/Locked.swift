@@ -18,10 +18,14 @@ import Bionic
 /// converter, and not a `deinit` either — callers move what they replace or remove out of
 /// the lock and let it go after `withLock` returns. The thread-sanitizer run of the test
 /// suite (`.ci/run`) covers every use.
+///
+/// The state is `@exclusivity(unchecked)`: the mutex is what makes each access exclusive,
+/// and the runtime's own check on every `withLock` cost 82 instructions an open
+/// (callgrind, app static: 4,734 against 4,652).
 final class Locked<State: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var state: State
+    @exclusivity(unchecked) private var state: State
 
     init(_ state: State) {
         mutex = .allocate(capacity: 1)
