@@ -1,12 +1,14 @@
 import PatternMatcher
 
 /// One open, from the lookup to the outcome. Every entry point (`open`, `await open`,
-/// `object(for:)`, `canOpen`, `resolve`) starts with ``start(_:url:source:userInfo:runsHandlers:)``
-/// and runs handlers through ``runHere(_:_:)`` or ``runAwaiting(_:_:)``, so that their rules
+/// `object(for:)`, `canOpen`, `resolve`) starts with ``lookUp(_:url:source:runsHandlers:)``
+/// and runs handlers through ``run(_:_:in:)`` or ``runAwaiting(_:_:)``, so that their rules
 /// (sources, refusals, the nesting limit, precedence, declines) cannot drift apart.
 ///
-/// A class, made once per open that matched: the entry points, their tasks and the requests'
-/// helpers pass it around by reference instead of copying its ten fields each time.
+/// A class: the entry points, their tasks and the requests' helpers pass it around by
+/// reference instead of copying its ten fields each time. The synchronous `open` makes one
+/// only when its best match's handler alone does not end the open (an interceptor is
+/// registered, the handler declines or must wait).
 final class Opening: Sendable {
     let router: Router
     let snapshot: Snapshot
@@ -32,43 +34,82 @@ final class Opening: Sendable {
         indirect case finished(OpenResult)
     }
 
+    /// What an open knows once its URL is looked up, before anything is allocated: the
+    /// published routes it uses, its source and the open it is nested in. Kept on the
+    /// stack, so that the common open (its best match's handler takes the URL, and no
+    /// interceptor is registered) never makes an ``Opening``: making and releasing one
+    /// cost about 700 instructions an open (callgrind, app static).
+    struct Lookup {
+        let snapshot: Snapshot
+        let source: OpenSource
+        /// The open being handled on this task or thread, if any.
+        let outer: OpenContext?
+
+        /// What the handlers of an open of `url` run in: that open counted, its source.
+        func context(opening url: String) -> OpenContext {
+            outer?.entering(url, from: source) ?? .outermost(url, from: source)
+        }
+    }
+
+    /// What the lookup of an open found.
+    enum Looked {
+        /// The best match, and what the open needs to run its handler.
+        case matched(Lookup, RouteMatch<Int>)
+        /// No route matches; interceptors may still redirect the URL.
+        case unmatched(Lookup)
+        /// The open ends before any interceptor or handler: malformed or refused. Boxed,
+        /// as in ``Start``.
+        indirect case finished(OpenResult)
+    }
+
     /// Looks `url` up for `source` (or, when `nil`, the source of the open being handled
-    /// on this task or thread, else ``OpenSource/app``).
+    /// on this task or thread, else ``OpenSource/app``): the nesting limit, the lookup and
+    /// the refusals, for every entry point.
     ///
     /// - Parameter runsHandlers: whether the caller will run handlers; only such opens
     ///   count against ``Router/Options/maxNestedOpens``.
-    static func start(_ router: Router, url: String, source: OpenSource?, userInfo: [String: any Sendable],
-                      runsHandlers: Bool, trail: RedirectTrail? = nil) -> Start {
+    static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
         let outer = OpenContext.current
         let source = source ?? outer?.source ?? .app
         if runsHandlers, let outer, outer.depth >= router.options.maxNestedOpens {
             return .finished(.refused(.nestingLimit(router.options.maxNestedOpens, firstURL: outer.firstURL)))
         }
         let snapshot = router.current
-        let table = snapshot.table(for: source)
-        switch table.match(url) {
+        switch snapshot.table(for: source).match(url) {
         case .malformed(let error):
             return .finished(.malformed(error))
         case .notFound:
             if let refusal = router.refusal(of: url, from: source, hasUserinfo: nil) { return .finished(refusal) }
-            return .unmatched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: nil))
+            return .unmatched(Lookup(snapshot: snapshot, source: source, outer: outer))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            return .matched(Opening(router, snapshot, table, url, source, userInfo, outer, trail, first: match))
+            return .matched(Lookup(snapshot: snapshot, source: source, outer: outer), match)
         }
     }
 
-    private init(_ router: Router, _ snapshot: Snapshot, _ table: RouteTable<Int>, _ url: String, _ source: OpenSource,
-                 _ userInfo: [String: any Sendable], _ outer: OpenContext?, _ trail: RedirectTrail?,
-                 first: RouteMatch<Int>?) {
+    /// ``lookUp(_:url:source:runsHandlers:)``, and the ``Opening`` that carries the open on.
+    static func start(_ router: Router, url: String, source: OpenSource?, userInfo: [String: any Sendable],
+                      runsHandlers: Bool, trail: RedirectTrail? = nil) -> Start {
+        switch lookUp(router, url: url, source: source, runsHandlers: runsHandlers) {
+        case .finished(let result):
+            return .finished(result)
+        case .unmatched(let lookup):
+            return .unmatched(Opening(router, lookup, url, userInfo, trail, first: nil))
+        case .matched(let lookup, let match):
+            return .matched(Opening(router, lookup, url, userInfo, trail, first: match))
+        }
+    }
+
+    init(_ router: Router, _ lookup: Lookup, _ url: String, _ userInfo: [String: any Sendable],
+         _ trail: RedirectTrail?, first: RouteMatch<Int>?) {
         self.first = first
         self.router = router
-        self.snapshot = snapshot
-        self.table = table
+        self.snapshot = lookup.snapshot
+        self.table = lookup.snapshot.table(for: lookup.source)
         self.url = url
-        self.source = source
+        self.source = lookup.source
         self.userInfo = userInfo
-        self.context = outer?.entering(url, from: source) ?? .outermost(url, from: source)
+        self.context = lookup.context(opening: url)
         self.trail = trail
     }
 
@@ -164,6 +205,12 @@ final class Opening: Sendable {
 
     /// Runs `handler` on the calling thread, if it can run there.
     func runHere(_ handler: RouteHandler, _ request: RouteRequest) -> Step {
+        Opening.run(handler, request, in: context)
+    }
+
+    /// Runs `handler` on the calling thread, if it can run there, in `context`: what every
+    /// synchronous entry point runs a handler with, with an ``Opening`` or before one is made.
+    static func run(_ handler: RouteHandler, _ request: RouteRequest, in context: OpenContext) -> Step {
         OpenContext.$current.withValue(context) {
             do {
                 switch handler {

@@ -40,12 +40,26 @@ extension Router {
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
+        switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
         case .finished(let result):
             channel?.discard()
             return result
-        case .unmatched(let started), .matched(let started):
-            opening = started
+        case .matched(let lookup, let match) where lookup.snapshot.interceptors == nil:
+            // No interceptor can stop or redirect it: the best match's handler runs before
+            // an `Opening` is made, and one is made only if that handler does not finish.
+            let token = channel.map(ReplyToken.init)
+            let route = lookup.snapshot.routes[match.value]
+            let context = lookup.context(opening: url)
+            let request = RouteRequest(route: route.info, source: lookup.source, userInfo: userInfo, router: self,
+                                       match: match, token: token, context: context, trail: trail)
+            let step = Opening.run(route.handler, request, in: context)
+            if case .handled = step { return .handled(route.info) }
+            let started = Opening(self, lookup, url, userInfo, trail, first: match)
+            return runMatches(started, from: (route, step), token: token, channel: channel)
+        case .matched(let lookup, let match):
+            opening = Opening(self, lookup, url, userInfo, trail, first: match)
+        case .unmatched(let lookup):
+            opening = Opening(self, lookup, url, userInfo, trail, first: nil)
         }
         switch opening.interceptHere(channel: channel) {
         case .proceed:
@@ -70,12 +84,20 @@ extension Router {
         // The requests hold the token; when the last one goes without a reply, the
         // completion gets `nil`.
         let token = channel.map(ReplyToken.init)
+        return runMatches(opening, from: opening.runFirstHere(token: token), token: token, channel: channel)
+    }
+
+    /// Carries a synchronous open on from how its best match's handler ended: while
+    /// handlers decline, the next match's runs; a handler that cannot finish here finishes
+    /// in a task, with the matches after it.
+    private func runMatches(_ opening: Opening, from first: (route: RegisteredRoute, step: Opening.Step),
+                            token: ReplyToken?, channel: ReplyChannel?) -> OpenResult {
         var declined = Opening.Declines()
         var candidates = Opening.Candidates(opening)
         // The best match is read where the opening keeps it; a later one (after a decline)
         // is kept here. Copying a match is not free: it is read in place where it can be.
         var later: RouteMatch<Int>?
-        var (route, step) = opening.runFirstHere(token: token)
+        var (route, step) = first
         while true {
             switch step {
             case .handled:
