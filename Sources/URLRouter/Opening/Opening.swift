@@ -68,6 +68,10 @@ final class Opening: Sendable {
     ///
     /// - Parameter runsHandlers: whether the caller will run handlers; only such opens
     ///   count against ``Router/Options/maxNestedOpens``.
+    ///
+    /// Inlined into each entry point: returning the match through ``Looked`` from a call
+    /// copied it twice, 254 instructions an open (callgrind, app static: 3,391 against 3,137).
+    @inline(__always)
     static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
         let outer = OpenContext.current
         let source = source ?? outer?.source ?? .app
