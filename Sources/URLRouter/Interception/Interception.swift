@@ -88,10 +88,10 @@ public struct InterceptedRequest: Sendable {
     public let redirectedFrom: RedirectOrigin?
     private let routeMatch: (info: RouteInfo, match: RouteMatch<Int>)?
     private let interceptorMatch: RouteMatch<Int>
-    private weak var routerReference: Router?
+    private let routerReference: WeakRouter
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
-    public var router: Router? { routerReference }
+    public var router: Router? { routerReference.router }
 
     init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: (info: RouteInfo, match: RouteMatch<Int>)?,
          interceptorMatch: RouteMatch<Int>, interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
@@ -103,7 +103,7 @@ public struct InterceptedRequest: Sendable {
         self.interceptorMatch = interceptorMatch
         self.interceptor = interceptor
         self.redirectedFrom = redirectedFrom
-        self.routerReference = router
+        self.routerReference = router.weakReference
     }
 }
 

@@ -202,15 +202,15 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     public let userInfo: [String: any Sendable]
     /// The router, held weakly, so that the handler can open another URL (a "not found"
     /// screen) without capturing the router, which would make a cycle.
-    public var router: Router? { routerReference }
-    private weak var routerReference: Router?
+    public var router: Router? { routerReference.router }
+    private let routerReference: WeakRouter
     private let context: OpenContext
 
     init(url: String, source: OpenSource, userInfo: [String: any Sendable], router: Router, context: OpenContext) {
         self.url = url
         self.source = source
         self.userInfo = userInfo
-        self.routerReference = router
+        self.routerReference = router.weakReference
         self.context = context
     }
 

@@ -22,8 +22,8 @@ public struct RouteRequest: Sendable {
     /// handler of a deep link forwards as a deep link) unless it names one; after the
     /// handler returned (from a stored request), use ``open(_:userInfo:completion:)-(String,_,_)``,
     /// which always forwards with ``source``.
-    public var router: Router? { routerReference }
-    private weak var routerReference: Router?
+    public var router: Router? { routerReference.router }
+    private let routerReference: WeakRouter
     let match: RouteMatch<Int>
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).
     private let token: ReplyToken?
@@ -42,7 +42,7 @@ public struct RouteRequest: Sendable {
         self.route = route
         self.source = source
         self.userInfo = userInfo
-        self.routerReference = router
+        self.routerReference = router.weakReference
         self.match = match
         self.token = token
         self.context = context
