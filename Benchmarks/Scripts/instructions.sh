@@ -5,7 +5,7 @@
 #
 #   Benchmarks/Scripts/instructions.sh                       # matcher and open on github.txt
 #   CONTENDERS="matcher dictionary" WORKLOAD=Routes/static.txt Benchmarks/Scripts/instructions.sh
-#   WORKLOAD="app static" CONTENDERS=open Benchmarks/Scripts/instructions.sh
+#   WORKLOAD="app static" CONTENDERS="open intercepted" Benchmarks/Scripts/instructions.sh
 #
 # Needs valgrind (apt-get install valgrind).
 set -euo pipefail

@@ -4,7 +4,8 @@
 // executes, whatever the machine's load (callgrind counts, it does not time).
 //
 //   InstructionCount <contender> <workload> <rounds>
-//   contender: matcher | open | dictionary     workload: a file of Routes/, or "app static"
+//   contender: matcher | open | intercepted | dictionary     workload: a file of Routes/, or "app static"
+//   (`intercepted` is the open with three interceptors that match every URL and let it through)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
-    print("usage: InstructionCount <matcher|open|dictionary> <Routes/ file or 'app static'> <rounds>")
+    print("usage: InstructionCount <matcher|open|intercepted|dictionary> <Routes/ file or 'app static'> <rounds>")
     exit(2)
 }
 let workload: Workload
@@ -35,6 +36,7 @@ do {
     switch arguments[1] {
     case "matcher": lookup = try URLRouterMatcher(routes: workload.routes).lookup
     case "open": lookup = try URLRouterOpen(routes: workload.routes).lookup
+    case "intercepted": lookup = try URLRouterOpenIntercepted(routes: workload.routes).lookup
     case "dictionary": lookup = try ExactStringDictionary(routes: workload.routes).lookup
     default:
         print("unknown contender \(arguments[1])")
