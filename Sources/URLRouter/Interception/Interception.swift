@@ -48,6 +48,15 @@ public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The route an interceptor is told about: the open's best match, unread.
+///
+/// A struct, not a tuple: an optional tuple holding a generic `RouteMatch` was copied
+/// through the runtime's generic witnesses each time a request was made.
+struct RouteLead: Sendable {
+    let info: RouteInfo
+    let match: RouteMatch<Int>
+}
+
 /// What an interceptor sees of an open.
 public struct InterceptedRequest: Sendable {
     /// The URL being opened.
@@ -86,14 +95,14 @@ public struct InterceptedRequest: Sendable {
     public let interceptor: InterceptorInfo
     /// Where this open was redirected from, when an interceptor redirected it here.
     public let redirectedFrom: RedirectOrigin?
-    private let routeMatch: (info: RouteInfo, match: RouteMatch<Int>)?
+    private let routeMatch: RouteLead?
     private let interceptorMatch: RouteMatch<Int>
     private let routerReference: WeakRouter
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
     public var router: Router? { routerReference.router }
 
-    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: (info: RouteInfo, match: RouteMatch<Int>)?,
+    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: RouteLead?,
          interceptorMatch: RouteMatch<Int>, interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
          router: Router) {
         self.url = url

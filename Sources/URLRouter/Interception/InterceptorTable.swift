@@ -24,6 +24,16 @@ struct RegisteredInterceptor: Sendable {
     }
 }
 
+/// An interceptor whose pattern matches a URL, and that pattern's match (what it captured).
+///
+/// A struct, not a tuple: tuples holding a generic `RouteMatch` (this one and
+/// ``RouteLead``) were copied through the runtime's generic tuple witnesses, 1,419 more
+/// instructions an open with three interceptors (callgrind, app static: 15,949 against 14,530).
+struct InterceptorHit: Sendable {
+    let interceptor: RegisteredInterceptor
+    let match: RouteMatch<Int>
+}
+
 /// The interceptors of a table, matched like routes: a table of their patterns (one
 /// entry per pattern shape), each entry a group of interceptors ordered by priority.
 struct InterceptorTable: Sendable {
@@ -39,16 +49,18 @@ struct InterceptorTable: Sendable {
     /// An open that no interceptor's pattern matches costs one lookup and no allocation; a
     /// table of one pattern shape (global interceptors, one gate) needs that one lookup
     /// only. Other tables search on for the more specific patterns.
-    func ordered(for url: String) -> [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)] {
+    func ordered(for url: String) -> [InterceptorHit] {
         guard let best = table.match(url).match else { return [] }
-        guard groups.count > 1 else { return groups[best.value].map { ($0, best) } }
+        guard groups.count > 1 else { return groups[best.value].map { InterceptorHit(interceptor: $0, match: best) } }
         var matches = table.matches(url).makeIterator()
-        guard let first = matches.next(), let second = matches.next() else { return groups[best.value].map { ($0, best) } }
+        guard let first = matches.next(), let second = matches.next() else {
+            return groups[best.value].map { InterceptorHit(interceptor: $0, match: best) }
+        }
         var all = [first, second]
         while let next = matches.next() { all.append(next) }
-        var found: [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)] = []
+        var found: [InterceptorHit] = []
         for match in all.reversed() {
-            found += groups[match.value].map { ($0, match) }
+            found += groups[match.value].map { InterceptorHit(interceptor: $0, match: match) }
         }
         return found
     }

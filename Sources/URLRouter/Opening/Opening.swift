@@ -343,14 +343,11 @@ extension Opening {
     }
 
     /// The interceptors for this open's URL, most general first, and the route they see.
-    /// The route an interceptor is told about: the best match, unread.
-    typealias RouteLead = (info: RouteInfo, match: RouteMatch<Int>)
-
-    func interceptors(first: RouteMatch<Int>?) -> (list: [(interceptor: RegisteredInterceptor, match: RouteMatch<Int>)], route: RouteLead?) {
+    func interceptors(first: RouteMatch<Int>?) -> (list: [InterceptorHit], route: RouteLead?) {
         guard let table = snapshot.interceptors else { return ([], nil) }
         let list = table.ordered(for: url)
         guard !list.isEmpty else { return ([], nil) }
-        return (list, first.map { (snapshot.routes[$0.value].info, $0) })
+        return (list, first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) })
     }
 
     func interceptedRequest(_ interceptor: RegisteredInterceptor, _ match: RouteMatch<Int>,
@@ -368,9 +365,9 @@ extension Opening {
         guard !list.isEmpty else { return .proceed }
         /// The first interceptor that does not proceed, and its decision (`nil`: it must be awaited).
         let decided: (index: Int, decision: Interception?)? = OpenContext.$current.withValue(context) {
-            for (index, (interceptor, match)) in list.enumerated() {
-                guard case .sync(let decide) = interceptor.decide else { return (index, nil) }
-                let decision = decide(interceptedRequest(interceptor, match, route: route))
+            for (index, hit) in list.enumerated() {
+                guard case .sync(let decide) = hit.interceptor.decide else { return (index, nil) }
+                let decision = decide(interceptedRequest(hit.interceptor, hit.match, route: route))
                 if case .proceed = decision { continue }
                 return (index, decision)
             }
@@ -388,7 +385,8 @@ extension Opening {
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
     func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, match) in list.dropFirst(start) {
+        for hit in list.dropFirst(start) {
+            let (interceptor, match) = (hit.interceptor, hit.match)
             let request = interceptedRequest(interceptor, match, route: route)
             let decision: Interception = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
@@ -434,7 +432,8 @@ extension Opening {
     /// or the reason there will be no object.
     func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, match) in list {
+        for hit in list {
+            let (interceptor, match) = (hit.interceptor, hit.match)
             let request = interceptedRequest(interceptor, match, route: route)
             let decision: Interception
             switch interceptor.decide {
@@ -460,7 +459,8 @@ extension Opening {
     /// await an interceptor: it never suspends.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
         let (list, route) = interceptors(first: first)
-        for (interceptor, match) in list {
+        for hit in list {
+            let (interceptor, match) = (hit.interceptor, hit.match)
             guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
             switch OpenContext.$current.withValue(context, operation: { decide(interceptedRequest(interceptor, match, route: route)) }) {
             case .proceed: continue
