@@ -6,6 +6,7 @@
 #   Benchmarks/Scripts/instructions.sh                       # matcher and open on github.txt
 #   CONTENDERS="matcher dictionary" WORKLOAD=Routes/static.txt Benchmarks/Scripts/instructions.sh
 #   WORKLOAD="app static" CONTENDERS="open intercepted" Benchmarks/Scripts/instructions.sh
+#   WORKLOAD="typed book" CONTENDERS="typed by-name typed-url typed-decode" Benchmarks/Scripts/instructions.sh
 #
 # Needs valgrind (apt-get install valgrind).
 set -euo pipefail

@@ -6,6 +6,9 @@
 //   InstructionCount <contender> <workload> <rounds>
 //   contender: matcher | open | intercepted | dictionary     workload: a file of Routes/, or "app static"
 //   (`intercepted` is the open with three interceptors that match every URL and let it through)
+//   On a typed workload ("typed book", "typed scalars"): typed (router.open(value)) | by-name (the
+//   string open whose handler reads by name) | typed-url (value.url()) | typed-decode
+//   (request.decode on a kept request).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,9 +19,44 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
-    print("usage: InstructionCount <matcher|open|intercepted|dictionary> <Routes/ file or 'app static'> <rounds>")
+    print("usage: InstructionCount <matcher|open|intercepted|dictionary|typed|by-name|typed-url|typed-decode> "
+        + "<Routes/ file, 'app static', 'typed book' or 'typed scalars'> <rounds>")
     exit(2)
 }
+
+/// The typed contender named `name` on `Route`'s workload, its calls prepared.
+func typedContender<Route: BenchmarkedRoute>(_ name: String, _ route: Route.Type) throws -> PreparedContender? {
+    let workload = Route.workload
+    switch name {
+    case "typed": return PreparedContender(try URLRouterTypedOpen<Route>(routes: workload.routes), requests: workload.requests)
+    case "by-name":
+        return PreparedContender(try URLRouterOpenReadingByName<Route>(routes: workload.routes), requests: workload.requests)
+    case "typed-url": return PreparedContender(try TypedURLWriting<Route>(routes: workload.routes), requests: workload.requests)
+    case "typed-decode":
+        return PreparedContender(try KeptRequestDecode<Route>(routes: workload.routes), requests: workload.requests)
+    default: return nil
+    }
+}
+
+let typed: PreparedContender?
+do {
+    switch arguments[2] {
+    case BookRoute.workloadName: typed = try typedContender(arguments[1], BookRoute.self)
+    case NoteRoute.workloadName: typed = try typedContender(arguments[1], NoteRoute.self)
+    default: typed = nil
+    }
+} catch {
+    print("\(error)")
+    exit(2)
+}
+if let typed {
+    // One pass first, in every run: what the first call does once (a typed route's shape, metadata
+    // the runtime instantiates) is then in both counts and cancels out of the difference.
+    let checksum = typed.run(1) &+ typed.run(rounds)
+    print("lookups \(rounds * typed.requestCount) checksum \(checksum)")
+    exit(0)
+}
+
 let workload: Workload
 if arguments[2] == "app static" {
     workload = AppTable.staticLookups
