@@ -26,52 +26,56 @@ extension RoutePattern {
     package func write(into output: inout [UInt8], value valueOf: (String) -> String?,
                        converters: [any ParameterConverter] = []) throws(GenerationError) {
         let firstAfterScheme = hasScheme ? 1 : 0
-        // One buffer for every segment's text, emptied between segments.
-        var content: [UInt8] = []
-        content.reserveCapacity(64)
-        for (position, segment) in segments.enumerated() {
+        for position in segments.indices {
             let isScheme = hasScheme && position == 0
             let isHost = hasScheme && hasHost && position == 1
             // A ':' in the first segment of a scheme-less URL would read as a scheme.
             let strict = isHost || (!hasScheme && position == 0)
-            content.removeAll(keepingCapacity: true)
-            switch segment.kind {
+            // Each segment is written in place after its separator, which is taken back if the
+            // segment is empty (a buffer per URL for the segment's text cost an allocation).
+            let segmentStart = output.count
+            if !isScheme { appendSeparator(at: position, firstAfterScheme: firstAfterScheme, to: &output) }
+            let contentStart = output.count
+            switch segments[position].kind {
             case .literal(let literal):
-                if isScheme { content += literal.utf8 } else {
-                    encode(literal, into: &content, keepSlash: false, strict: strict)
+                if isScheme { append(literal, to: &output) } else {
+                    encode(literal, into: &output, keepSlash: false, strict: strict)
                 }
             case .wildcard:
-                throw .anonymousWildcard(column: segment.column, pattern: text)
+                throw .anonymousWildcard(column: segments[position].column, pattern: text)
             case .parameter(let name, let converter):
                 guard let value = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                 guard !value.isEmpty else { throw .emptyValue(name, pattern: text) }
                 try check(value, name: name, converter: converter, converters: converters)
-                try writeParameter(value, name: name, isScheme: isScheme, isHost: isHost, strict: strict, into: &content)
+                try writeParameter(value, name: name, isScheme: isScheme, isHost: isHost, strict: strict, into: &output)
             case .catchAll(let name):
                 var value = ""
                 if let name {
                     guard let given = valueOf(name) else { throw .missingParameter(name, pattern: text) }
                     value = given
                 }
-                try writeCatchAll(value, name: name, isHost: isHost, strict: strict, into: &content)
+                try writeCatchAll(value, name: name, isHost: isHost, strict: strict, into: &output)
             }
-            appendSegment(content, at: position, firstAfterScheme: firstAfterScheme, to: &output)
+            // An empty catch-all adds nothing, not even its slash (but keeps "://").
+            if !isScheme && position != firstAfterScheme && output.count == contentStart {
+                output.removeSubrange(segmentStart...)
+            }
         }
         if hasScheme && segments.count == 1 {
-            output += (hasAuthority ? "://" : ":").utf8
+            append(hasAuthority ? "://" : ":", to: &output)
         }
     }
 
     /// Writes a parameter's value for its place: a scheme as it is (checked), a host or a
     /// path segment percent-encoded.
     private func writeParameter(_ value: String, name: String, isScheme: Bool, isHost: Bool, strict: Bool,
-                                into content: inout [UInt8]) throws(GenerationError) {
+                                into output: inout [UInt8]) throws(GenerationError) {
         guard isScheme else {
             if isHost, value.utf8.contains(where: ASCII.isUpper) {
                 throw .rejectedValue(name, value: value, reason:
                     "a host is matched lowercased, so its value cannot hold capital letters", pattern: text)
             }
-            encode(value, into: &content, keepSlash: false, strict: strict)
+            encode(value, into: &output, keepSlash: false, strict: strict)
             return
         }
         let bytes = Array(value.utf8)
@@ -80,46 +84,45 @@ extension RoutePattern {
             throw .rejectedValue(name, value: value, reason:
                 "a scheme is a lowercase letter followed by letters, digits, '+', '-' or '.'", pattern: text)
         }
-        content = bytes
+        output += bytes
     }
 
     /// Writes a catch-all's value, its `/`s kept.
     private func writeCatchAll(_ value: String, name: String?, isHost: Bool, strict: Bool,
-                               into content: inout [UInt8]) throws(GenerationError) {
+                               into output: inout [UInt8]) throws(GenerationError) {
         if value.utf8.first == ASCII.slash {
             throw .rejectedValue(name ?? "**", value: value, reason:
                 "a catch-all value cannot start with '/': empty segments are dropped when matching", pattern: text)
         }
         guard isHost else {
-            encode(value, into: &content, keepSlash: true, strict: strict)
+            encode(value, into: &output, keepSlash: true, strict: strict)
             return
         }
         // The host part is matched as written up to the first '/'; keep ':' and '@' in it
         // from being read as a port or userinfo.
         let slash = value.utf8.firstIndex(of: ASCII.slash) ?? value.utf8.endIndex
-        encode(String(value[..<slash]), into: &content, keepSlash: false, strict: true)
-        encode(String(value[slash...]), into: &content, keepSlash: true, strict: false)
+        encode(String(value[..<slash]), into: &output, keepSlash: false, strict: true)
+        encode(String(value[slash...]), into: &output, keepSlash: true, strict: false)
     }
 
-    /// Appends one segment's text with what separates it from the one before.
-    private func appendSegment(_ content: [UInt8], at position: Int, firstAfterScheme: Int, to output: inout [UInt8]) {
-        if hasScheme && position == 0 {
-            output += content
-            return
-        }
-        // An empty catch-all adds nothing, not even its slash (but keeps "://").
-        if content.isEmpty && position != firstAfterScheme { return }
+    /// Appends what separates the segment at `position` (not the scheme) from the one before.
+    private func appendSeparator(at position: Int, firstAfterScheme: Int, to output: inout [UInt8]) {
         if position != firstAfterScheme {
             output.append(ASCII.slash)
         } else if hasScheme {
             // With an empty authority (`reader:///:id`) the first segment is a path
             // segment: written after `://` it would be read back as the host,
             // lowercased and split at ':' and '@'.
-            output += (hasAuthority ? (hasHost ? "://" : ":///") : ":").utf8
+            append(hasAuthority ? (hasHost ? "://" : ":///") : ":", to: &output)
         } else if hasLeadingSlash {
             output.append(ASCII.slash)
         }
-        output += content
+    }
+
+    /// Appends `text` as it is: its bytes at once, not one by one as a sequence.
+    private func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private func check(_ value: String, name: String, converter: String?,
