@@ -31,6 +31,8 @@ struct QueryAndFragmentTests {
         Case(url: "/s?%3D=%26", items: [["=", "&"]], why: "split first, then decode"),
         Case(url: "/s?a%26b=c%3Dd", items: [["a&b", "c=d"]], why: "escaped separators are data"),
         Case(url: "/s?q=%E5%AE%B6&r=✓", items: [["q", "家"], ["r", "✓"]], why: "UTF-8, escaped or not"),
+        Case(url: "/s?e%CC%81=1&%C3%A9=2", items: [["e\u{301}", "1"], ["\u{E9}", "2"]],
+             why: "names compare as strings: both spellings of é are the name é"),
         Case(url: "/s?a=?b/c", items: [["a", "?b/c"]], why: "'?' and '/' inside the query are data"),
         Case(url: "/s?a=1#b=2", items: [["a", "1"]], fragment: "b=2", why: "the query ends at '#'"),
         Case(url: "reader://web?url=https://x.com/a?b=1", items: [["url", "https://x.com/a?b=1"]],
@@ -60,6 +62,10 @@ struct QueryAndFragmentTests {
         let match = try #require(table.match(check.url).match)
         #expect(match.query.map { [String($0.name), String($0.value)] } == check.items)
         #expect(match.fragment.map(String.init) == check.fragment)
+        // The subscript compares names as written where it can: it must agree with the items.
+        for name in Set(check.items.map { $0[0] } + ["missing", "a b", "\u{E9}"]) {
+            #expect(match.query[name].map(String.init) == check.items.last { $0[0] == name }?[1], "\(name)")
+        }
         let parsed = try ParsedURL(check.url)
         #expect(parsed.queryItems.map { [String($0.name), String($0.value)] } == check.items)
         #expect(parsed.fragment == check.fragment)

@@ -84,7 +84,8 @@ public struct InterceptedRequest: Sendable {
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
         if let routeMatch, routeMatch.info.typedRoute == shape.qualifiedTypeName {
-            return try shape.decode(type, parameters: routeMatch.match.parameters, query: routeMatch.match.query)
+            return try shape.decode(type, parameters: routeMatch.match.parameters, query: routeMatch.match.query,
+                                   matchesOwnPattern: true)
         }
         return try shape.parse(url, as: type)
     }

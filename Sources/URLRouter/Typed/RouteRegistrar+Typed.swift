@@ -11,12 +11,14 @@ extension RouteRequest {
     /// This request's URL read as a `R`: the route's typed value.
     /// - Throws: ``TypedRouteError`` naming the key and the text that did not decode.
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
-        try TypedRouteShape.of(type).decode(type, parameters: parameters, query: query)
+        let shape = TypedRouteShape.of(type)
+        return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: route.pattern == shape.patternText)
     }
 
     /// The typed value, or the decline that passes the URL on.
     func typedValue<R: TypedRoute>(_ shape: TypedRouteShape, as type: R.Type) throws -> R {
-        do { return try shape.decode(type, parameters: parameters, query: query) } catch {
+        // The route was registered for `R`: the match is one of its pattern.
+        do { return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: true) } catch {
             throw UndecodableRoute(error: error)
         }
     }

@@ -11,18 +11,23 @@ final class RouteValueDecoder: Decoder {
     let shape: TypedRouteShape
     let parameters: PathParameters
     let query: QueryItems
+    /// Whether `parameters` come from a match of the shape's own pattern: then a name that is
+    /// not one of its path names is no parameter, and is looked for in the query alone (asking
+    /// the parameters first cost 660 instructions a query property, callgrind).
+    let matchesOwnPattern: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(shape: TypedRouteShape, parameters: PathParameters, query: QueryItems) {
+    init(shape: TypedRouteShape, parameters: PathParameters, query: QueryItems, matchesOwnPattern: Bool) {
         self.shape = shape
         self.parameters = parameters
         self.query = query
+        self.matchesOwnPattern = matchesOwnPattern
     }
 
     /// The text of property `key`, or `nil` when the URL has none and there is no default.
     func text(_ key: String) -> Substring? {
-        if let value = parameters[key] { return value }
+        if !matchesOwnPattern || shape.pathNames.contains(key), let value = parameters[key] { return value }
         if let value = query[key] { return value }
         return shape.defaults[key].map { Substring($0) }
     }

@@ -97,15 +97,19 @@ final class TypedRouteShape: Sendable {
         _ = try pattern.get()
         guard let table else { throw .noMatch(url, in: typeName) }
         switch table.match(url) {
-        case .matched(let match): return try decode(R.self, parameters: match.parameters, query: match.query)
+        case .matched(let match): return try decode(R.self, parameters: match.parameters, query: match.query, matchesOwnPattern: true)
         case .notFound: throw .noMatch(url, in: typeName)
         case .malformed(let error): throw .malformed(error, in: typeName)
         }
     }
 
     /// Reads a value of `type` from a match's parameters and query items.
-    func decode<R: TypedRoute>(_ type: R.Type, parameters: PathParameters, query: QueryItems) throws(TypedRouteError) -> R {
-        let source = RouteValueDecoder(shape: self, parameters: parameters, query: query)
+    /// - Parameter matchesOwnPattern: whether the match is one of this shape's pattern (the
+    ///   route of a typed registration, or the pattern alone), so that only its path names
+    ///   are parameters.
+    func decode<R: TypedRoute>(_ type: R.Type, parameters: PathParameters, query: QueryItems,
+                               matchesOwnPattern: Bool) throws(TypedRouteError) -> R {
+        let source = RouteValueDecoder(shape: self, parameters: parameters, query: query, matchesOwnPattern: matchesOwnPattern)
         do {
             return try R(from: source)
         } catch let error as TypedRouteError {
