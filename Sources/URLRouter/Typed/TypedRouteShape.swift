@@ -78,7 +78,8 @@ final class TypedRouteShape: Sendable {
         var output: [UInt8] = []
         swap(&output, &fields.bytes)  // taken, not copied: the buffer stays uniquely referenced
         let queryCount = output.count
-        do { try parsedPattern.write(into: &output, value: path.value, converters: converters) } catch {
+        // A closure, not the method `path.value`: its partial application allocated a context.
+        do { try parsedPattern.write(into: &output, value: { path.value($0) }, converters: converters) } catch {
             throw .generation(error, in: typeName)
         }
         // The buffer holds the query, then the path: the string is the path, then the query.
