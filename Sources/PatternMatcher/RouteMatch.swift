@@ -112,7 +112,8 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         return result
     }
 
-    func value(at index: Int) -> Substring {
+    /// The decoded value of the parameter at `index`, in pattern order (the order of ``names``).
+    package func value(at index: Int) -> Substring {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         let spec = specs[specs.startIndex + index]
         let range = ranges?[spec.slot] ?? raw.captures[spec.slot]

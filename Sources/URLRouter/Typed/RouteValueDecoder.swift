@@ -11,9 +11,9 @@ final class RouteValueDecoder: Decoder {
     let shape: TypedRouteShape
     let parameters: PathParameters
     let query: QueryItems
-    /// Whether `parameters` come from a match of the shape's own pattern: then a name that is
-    /// not one of its path names is no parameter, and is looked for in the query alone (asking
-    /// the parameters first cost 660 instructions a query property, callgrind).
+    /// Whether `parameters` come from a match of the shape's own pattern: then a path name's
+    /// value is the parameter at its place, and any other name is looked for in the query alone
+    /// (asking the parameters first cost 660 instructions a query property, callgrind).
     let matchesOwnPattern: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -27,7 +27,14 @@ final class RouteValueDecoder: Decoder {
 
     /// The text of property `key`, or `nil` when the URL has none and there is no default.
     func text(_ key: String) -> Substring? {
-        if !matchesOwnPattern || shape.pathNames.contains(key), let value = parameters[key] { return value }
+        if !matchesOwnPattern {
+            if let value = parameters[key] { return value }
+        } else if let index = shape.pathNames.firstIndex(of: key) {
+            // The pattern's own parameters, in its order: found by place, not by comparing the
+            // names the match reads from the table (700 instructions a path property, callgrind).
+            assert(parameters.names[index] == key, "the parameters of \(shape.patternText) are in its order")
+            return parameters.value(at: index)
+        }
         if let value = query[key] { return value }
         return shape.defaults[key].map { Substring($0) }
     }
