@@ -57,19 +57,45 @@ struct RouteLead: Sendable {
     let match: RouteMatch<Int>
 }
 
+/// The open as its interceptors see it: what every ``InterceptedRequest`` of one open
+/// shares, made once per open that an interceptor sees instead of copied into each
+/// request (its ten references, each retained and released, and the route's match).
+///
+/// Holds no handler and no interceptor: an interceptor that keeps its request keeps this
+/// object, and a reference from it back to the closures would make a cycle.
+final class InterceptionSubject: Sendable {
+    let url: String
+    let source: OpenSource
+    let userInfo: [String: any Sendable]
+    /// The route the open would run first, unread; `nil` when no route matches.
+    let route: RouteLead?
+    let redirectedFrom: RedirectOrigin?
+    let router: WeakRouter
+
+    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: RouteLead?,
+         redirectedFrom: RedirectOrigin?, router: WeakRouter) {
+        self.url = url
+        self.source = source
+        self.userInfo = userInfo
+        self.route = route
+        self.redirectedFrom = redirectedFrom
+        self.router = router
+    }
+}
+
 /// What an interceptor sees of an open.
 public struct InterceptedRequest: Sendable {
     /// The URL being opened.
-    public let url: String
+    public var url: String { subject.url }
     /// Where the open came from.
-    public let source: OpenSource
+    public var source: OpenSource { subject.source }
     /// The caller's data.
-    public let userInfo: [String: any Sendable]
+    public var userInfo: [String: any Sendable] { subject.userInfo }
     /// The route the open would run first, with its parameters, or `nil` when no route
     /// matches (an interceptor may redirect a URL that nothing handles). Decoded when read:
     /// an interceptor that never looks costs nothing.
     public var route: ResolvedRoute? {
-        routeMatch.map { ResolvedRoute(route: $0.info, match: $0.match) }
+        subject.route.map { ResolvedRoute(route: $0.info, match: $0.match) }
     }
     /// The URL read as the typed route `R` (see <doc:TypedRoutes>): from the matched route's
     /// parameters when `R` is the type registered for that route, else by `R`'s own pattern.
@@ -83,8 +109,8 @@ public struct InterceptedRequest: Sendable {
     /// - Throws: ``TypedRouteError`` when the URL is not an `R` or its values do not decode.
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
-        if let routeMatch, routeMatch.info.typedRoute == shape.qualifiedTypeName {
-            return try shape.decode(type, parameters: routeMatch.match.parameters, query: routeMatch.match.query,
+        if let route = subject.route, route.info.typedRoute == shape.qualifiedTypeName {
+            return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
                                    matchesOwnPattern: true)
         }
         return try shape.parse(url, as: type)
@@ -95,25 +121,17 @@ public struct InterceptedRequest: Sendable {
     /// The interceptor being asked.
     public let interceptor: InterceptorInfo
     /// Where this open was redirected from, when an interceptor redirected it here.
-    public let redirectedFrom: RedirectOrigin?
-    private let routeMatch: RouteLead?
+    public var redirectedFrom: RedirectOrigin? { subject.redirectedFrom }
+    private let subject: InterceptionSubject
     private let interceptorMatch: RouteMatch<Int>
-    private let routerReference: WeakRouter
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
-    public var router: Router? { routerReference.router }
+    public var router: Router? { subject.router.router }
 
-    init(url: String, source: OpenSource, userInfo: [String: any Sendable], route: RouteLead?,
-         interceptorMatch: RouteMatch<Int>, interceptor: InterceptorInfo, redirectedFrom: RedirectOrigin?,
-         router: Router) {
-        self.url = url
-        self.source = source
-        self.userInfo = userInfo
-        self.routeMatch = route
-        self.interceptorMatch = interceptorMatch
+    init(subject: InterceptionSubject, interceptor: InterceptorInfo, interceptorMatch: RouteMatch<Int>) {
+        self.subject = subject
         self.interceptor = interceptor
-        self.redirectedFrom = redirectedFrom
-        self.routerReference = router.weakReference
+        self.interceptorMatch = interceptorMatch
     }
 }
 

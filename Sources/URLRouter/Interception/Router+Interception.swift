@@ -12,7 +12,7 @@ extension Router {
     public func previewInterceptors(for url: String, source: OpenSource? = nil) -> [InterceptorInfo] {
         switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
         case .finished: []
-        case .unmatched(let opening), .matched(let opening): opening.interceptors(first: nil).list.map(\.interceptor.info)
+        case .unmatched(let opening), .matched(let opening): opening.interceptors(first: nil)?.hits.map(\.interceptor.info) ?? []
         }
     }
 

@@ -342,32 +342,41 @@ extension Opening {
         case needsAsync(index: Int)
     }
 
-    /// The interceptors for this open's URL, most general first, and the route they see.
-    func interceptors(first: RouteMatch<Int>?) -> (list: [InterceptorHit], route: RouteLead?) {
-        guard let table = snapshot.interceptors else { return ([], nil) }
-        let list = table.ordered(for: url)
-        guard !list.isEmpty else { return ([], nil) }
-        return (list, first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) })
+    /// The interceptors that see this open's URL, most general first, and what each of
+    /// their requests shares.
+    struct Intercepting {
+        let hits: [InterceptorHit]
+        /// The open as every interceptor sees it, made once for all of them.
+        let subject: InterceptionSubject
+
+        /// What the interceptor of `hit` is asked.
+        func request(_ hit: InterceptorHit) -> InterceptedRequest {
+            InterceptedRequest(subject: subject, interceptor: hit.interceptor.info, interceptorMatch: hit.match)
+        }
     }
 
-    func interceptedRequest(_ interceptor: RegisteredInterceptor, _ match: RouteMatch<Int>,
-                            route: RouteLead?) -> InterceptedRequest {
-        InterceptedRequest(url: url, source: source, userInfo: userInfo, route: route, interceptorMatch: match,
-                           interceptor: interceptor.info, redirectedFrom: trail?.origin, router: router)
+    /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
+    /// or `nil` when no interceptor's pattern matches.
+    func interceptors(first: RouteMatch<Int>?) -> Intercepting? {
+        guard let table = snapshot.interceptors else { return nil }
+        let hits = table.ordered(for: url)
+        guard !hits.isEmpty else { return nil }
+        let route = first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) }
+        return Intercepting(hits: hits, subject: InterceptionSubject(
+            url: url, source: source, userInfo: userInfo, route: route, redirectedFrom: trail?.origin,
+            router: router.weakReference))
     }
 
     /// Runs the synchronous interceptors for this open, from number `index`, until one
     /// decides or one must be awaited.
     func interceptHere(channel: ReplyChannel?) -> Interceptions {
         // Checked before anything is copied: most routers have no interceptor.
-        guard snapshot.interceptors != nil else { return .proceed }
-        let (list, route) = interceptors(first: first)
-        guard !list.isEmpty else { return .proceed }
+        guard snapshot.interceptors != nil, let intercepting = interceptors(first: first) else { return .proceed }
         /// The first interceptor that does not proceed, and its decision (`nil`: it must be awaited).
         let decided: (index: Int, decision: Interception?)? = OpenContext.$current.withValue(context) {
-            for (index, hit) in list.enumerated() {
+            for (index, hit) in intercepting.hits.enumerated() {
                 guard case .sync(let decide) = hit.interceptor.decide else { return (index, nil) }
-                let decision = decide(interceptedRequest(hit.interceptor, hit.match, route: route))
+                let decision = decide(intercepting.request(hit))
                 if case .proceed = decision { continue }
                 return (index, decision)
             }
@@ -375,7 +384,7 @@ extension Opening {
         }
         guard let decided else { return .proceed }
         guard let decision = decided.decision else { return .needsAsync(index: decided.index) }
-        let interceptor = list[decided.index].interceptor
+        let interceptor = intercepting.hits[decided.index].interceptor
         if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
             router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
         }) { return .finished(result) }
@@ -384,10 +393,10 @@ extension Opening {
 
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
     func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
-        let (list, route) = interceptors(first: first)
-        for hit in list.dropFirst(start) {
-            let (interceptor, match) = (hit.interceptor, hit.match)
-            let request = interceptedRequest(interceptor, match, route: route)
+        guard let intercepting = interceptors(first: first) else { return nil }
+        for hit in intercepting.hits.dropFirst(start) {
+            let interceptor = hit.interceptor
+            let request = intercepting.request(hit)
             let decision: Interception = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
             case .async(let decide): await inContext { await decide(request) }
@@ -431,10 +440,10 @@ extension Opening {
     /// Runs the interceptors for an object lookup: `nil` to go on, a redirect to follow,
     /// or the reason there will be no object.
     func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
-        let (list, route) = interceptors(first: first)
-        for hit in list {
-            let (interceptor, match) = (hit.interceptor, hit.match)
-            let request = interceptedRequest(interceptor, match, route: route)
+        guard let intercepting = interceptors(first: first) else { return nil }
+        for hit in intercepting.hits {
+            let interceptor = hit.interceptor
+            let request = intercepting.request(hit)
             let decision: Interception
             switch interceptor.decide {
             case .sync(let decide): decision = OpenContext.$current.withValue(context) { decide(request) }
@@ -458,11 +467,11 @@ extension Opening {
     /// ``interceptForObject(first:awaiting:)`` for a synchronous lookup, which cannot
     /// await an interceptor: it never suspends.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
-        let (list, route) = interceptors(first: first)
-        for hit in list {
-            let (interceptor, match) = (hit.interceptor, hit.match)
+        guard let intercepting = interceptors(first: first) else { return nil }
+        for hit in intercepting.hits {
+            let interceptor = hit.interceptor
             guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
-            switch OpenContext.$current.withValue(context, operation: { decide(interceptedRequest(interceptor, match, route: route)) }) {
+            switch OpenContext.$current.withValue(context, operation: { decide(intercepting.request(hit)) }) {
             case .proceed: continue
             case .reject(let reason): throw .rejected(interceptor.info, reason)
             case .redirect(let target, let source):

@@ -70,7 +70,7 @@ extension Router {
             if !result.tookURL { channel?.discard() }
             return result
         case .needsAsync(let index):
-            let interceptor = opening.interceptors(first: nil).list[index].interceptor.info
+            let interceptor = opening.interceptors(first: nil)!.hits[index].interceptor.info
             return .intercepting(interceptor, finishLater(channel) {
                 if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
                     return decided
