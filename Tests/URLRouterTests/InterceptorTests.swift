@@ -371,4 +371,42 @@ struct InterceptorTests {
         let data = try #require(map.json.data(using: .utf8))
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "valid JSON")
     }
+
+    @Test("a request an interceptor keeps holds neither the router nor its interceptors, and still reads its open")
+    func keptInterceptedRequest() throws {
+        /// Released with the router's interceptors: requests share what they read of their
+        /// open (one object per open), and that object must hold no interceptor, or keeping a
+        /// request in an interceptor's own state would make a cycle.
+        final class Tracker: Sendable {}
+        let kept = Shared<[InterceptedRequest]>([])
+        weak var tracker: Tracker?
+        weak var released: Router?
+        do {
+            let captured = Tracker()
+            tracker = captured
+            let router = try Router { routes in
+                routes.intercept("reader://**") { request in
+                    withExtendedLifetime(captured) { kept.withLock { $0.append(request) } }
+                    return .proceed
+                }
+                routes.intercept("reader://book/**", name: "books") { request in
+                    kept.withLock { $0.append(request) }
+                    return .proceed
+                }
+                routes.action("reader://book/<int:id>") { _ in }
+            }
+            released = router
+            #expect(router.open("reader://book/42?from=shelf", userInfo: ["k": 1], source: .app).isHandled)
+            #expect(kept.current.count == 2)
+            #expect(kept.current.allSatisfy { $0.router === router })
+        }
+        #expect(released == nil, "a kept request kept the router alive")
+        #expect(tracker == nil, "a kept request kept the router's interceptors alive")
+        let requests = kept.current
+        #expect(requests.map(\.url) == ["reader://book/42?from=shelf", "reader://book/42?from=shelf"])
+        #expect(requests.map(\.interceptor.name) == [nil, "books"])
+        #expect(requests.allSatisfy { $0.router == nil && $0.source == .app && $0.userInfo["k"] as? Int == 1 })
+        #expect(requests.allSatisfy { $0.route?.route.pattern == "reader://book/<int:id>" && $0.route?.parameters["id"] == "42" })
+        kept.withLock { $0.removeAll() }
+    }
 }
