@@ -137,7 +137,7 @@ enum BenchmarkSupport {
     /// The typed contenders whose allocations are gated on every typed workload: the typed open
     /// and the decode. `Thresholds/` holds their counts for one lookup of the workload's first URL
     /// as this suite counts them. The malloc interposer of this suite counts two allocations fewer
-    /// per open than the Report's MallocCounter (1 against 3 for the string open), so the typed
+    /// per open than the Report's MallocCounter (0 against 2 for the string open), so the typed
     /// open's count here is two below the Report's "allocs/lookup"; the decode's is the same.
     static let gatedTypedContenders: Set<String> = [TypedContenderName.typedOpen, TypedContenderName.keptDecode]
 
