@@ -165,36 +165,39 @@ enum Measurement {
     /// that a noisy stretch of the machine slows them all alike and the ratios hold.
     static func registration(of workload: Workload, contenders: [ContenderCatalog.Entry],
                              plan: MeasurementPlan) -> [RegistrationResult] {
-        let entries = contenders.filter(\.hasRouteTable)
-        var bytes: [Double?] = []
-        var refusals: [String?] = []
-        for entry in entries {
+        /// One contender's registrations so far.
+        struct Registrations {
+            let entry: ContenderCatalog.Entry
+            /// Heap bytes the registered router keeps; `nil` when the table was refused.
+            var bytes: Double?
+            var refusal: String?
+            var milliseconds: [Double] = []
+        }
+        var registrations = contenders.filter(\.hasRouteTable).map { entry in
             do {
                 malloc_counter_start()
                 let router = try entry.register(workload.routes)
                 malloc_counter_stop()
-                bytes.append(Double(malloc_counter_live_bytes()))
-                refusals.append(nil)
+                let bytes = Double(malloc_counter_live_bytes())
                 withExtendedLifetime(router) {}
+                return Registrations(entry: entry, bytes: bytes)
             } catch {
-                bytes.append(nil)
-                refusals.append("\(error)")
+                return Registrations(entry: entry, refusal: "\(error)")
             }
         }
-        var times = Array(repeating: [Double](), count: entries.count)
         for _ in 0..<plan.registrationRounds {
-            for (index, entry) in entries.enumerated() where refusals[index] == nil {
+            for index in registrations.indices where registrations[index].refusal == nil {
                 let start = now()
-                let router = try? entry.register(workload.routes)
-                times[index].append(Double(now() - start) / 1e6)
+                let router = try? registrations[index].entry.register(workload.routes)
+                registrations[index].milliseconds.append(Double(now() - start) / 1e6)
                 withExtendedLifetime(router) {}
             }
         }
-        return entries.indices.map { index in
-            RegistrationResult(contender: entries[index].name, workload: workload.name, routes: workload.routes.count,
-                               milliseconds: refusals[index] == nil ? median(times[index]) : nil,
-                               bytesPerRoute: bytes[index].map { $0 / Double(workload.routes.count) },
-                               refusal: refusals[index])
+        return registrations.map { registered in
+            RegistrationResult(contender: registered.entry.name, workload: workload.name, routes: workload.routes.count,
+                               milliseconds: registered.refusal == nil ? median(registered.milliseconds) : nil,
+                               bytesPerRoute: registered.bytes.map { $0 / Double(workload.routes.count) },
+                               refusal: registered.refusal)
         }
     }
 
