@@ -269,6 +269,13 @@ struct Registry: Sendable {
 
     func contains(_ module: String) -> Bool { modules.contains { $0.name == module } }
 
+    /// Every redirect rule, with who declared it: the modules' in registration order, then the
+    /// installed table's.
+    var redirects: [(rule: RedirectRule, module: String)] {
+        modules.flatMap { module in module.redirects.map { ($0, module.name) } }
+            + installedRedirects.map { ($0, Router.redirectsModuleName) }
+    }
+
     mutating func add(_ module: ModuleRegistration) {
         modules.append(module)
         converters.removeAll { $0.module == module.name }
@@ -319,10 +326,10 @@ final class Snapshot: Sendable {
         }
         var names: [String: Int] = [:]
         for (name, users) in named { names[name] = users[0].id }
+        let redirects = registry.redirects
         try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
                       names: names, problems: Self.duplicateNames(named) + registry.modules.flatMap(\.typeProblems),
-                      newRedirects: registry.modules.flatMap { module in module.redirects.map { ($0, module.name) } }
-                        + registry.installedRedirects.map { ($0, Router.redirectsModuleName) })
+                      redirects: redirects, newRedirects: redirects)
     }
 
     /// The table of `base` and one more module, which declares no converter: `base`'s tables
@@ -346,20 +353,18 @@ final class Snapshot: Sendable {
         }
         try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
                       names: names, problems: module.typeProblems + Self.duplicateNames(named),
-                      newRedirects: module.redirects.map { ($0, module.name) })
+                      redirects: registry.redirects, newRedirects: module.redirects.map { ($0, module.name) })
     }
 
-    /// Finishes either initializer: checks the redirects that are new, builds the interceptor
-    /// table and the two route tables, and throws every problem found.
+    /// Finishes either initializer: keeps `redirects` (the registry's, all of them) and checks
+    /// `newRedirects` (those not checked for an earlier table), builds the interceptor table and
+    /// the two route tables, and throws every problem found.
     private init(routes: RouteList, registry: Registry, options: MatchOptions,
                  builders: (all: RouteTableBuilder<Int>, external: RouteTableBuilder<Int>), names: [String: Int],
-                 problems: [RegistrationError.Problem], newRedirects: [(rule: RedirectRule, module: String)])
+                 problems: [RegistrationError.Problem], redirects: [(rule: RedirectRule, module: String)],
+                 newRedirects: [(rule: RedirectRule, module: String)])
         throws(RegistrationError) {
         var problems = problems
-        var redirects: [(rule: RedirectRule, module: String)] = registry.modules.flatMap { module in
-            module.redirects.map { ($0, module.name) }
-        }
-        redirects += registry.installedRedirects.map { ($0, Router.redirectsModuleName) }
         let converterNames = Set(registry.converters.map(\.converter.name))
         for (rule, module) in newRedirects {
             if let reason = Self.problem(with: rule, converters: converterNames) {

@@ -15,14 +15,27 @@ struct DifferentialTests {
     /// `body` returns `true`: for suites that hold another property on the same inputs.
     static func forEachURL(batch: UInt64,
                            _ body: (RouteTable<String>, GeneratedTable, String) throws -> Bool) throws {
-        for index in 0..<tablesPerBatch {
+        try forEachTable(batch: batch) { table, generated, urls in
+            for url in urls {
+                guard try body(table, generated, url) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Every table generated for `batch` (`tables` of them, each of up to `maxRoutes` routes),
+    /// built, with the `urlsPerTable` URLs drawn for it, while `body` returns `true`. With the
+    /// default counts, the tables and URLs of the differential test.
+    static func forEachTable(batch: UInt64, tables: Int = tablesPerBatch, maxRoutes: Int = 10,
+                             urlsPerTable: Int = urlsPerTable,
+                             _ body: (RouteTable<String>, GeneratedTable, [String]) throws -> Bool) throws {
+        for index in 0..<tables {
             let seed = derivedSeed(batch, index)
             var generator = RouteGenerator(seed: seed)
-            let generated = generator.table(maxRoutes: 10, seed: seed)
+            let generated = generator.table(maxRoutes: maxRoutes, seed: seed)
             let table = try generated.makeTable()
-            for _ in 0..<urlsPerTable {
-                guard try body(table, generated, generator.url(for: generated)) else { return }
-            }
+            let urls = (0..<urlsPerTable).map { _ in generator.url(for: generated) }
+            guard try body(table, generated, urls) else { return }
         }
     }
 

@@ -9,12 +9,8 @@ struct ExtensionTests {
 
     @Test("a generated table extended after any of its routes matches as the table built at once", arguments: batches)
     func sameMatches(batch: UInt64) throws {
-        for index in 0..<150 {
-            let seed = derivedSeed(batch, index)
-            var generator = RouteGenerator(seed: seed)
-            let generated = generator.table(maxRoutes: 12, seed: seed)
-            let whole = try generated.makeTable()
-            let split = Int(seed % UInt64(generated.routes.count + 1))
+        try DifferentialTests.forEachTable(batch: batch, tables: 150, maxRoutes: 12) { whole, generated, urls in
+            let split = Int(generated.seed % UInt64(generated.routes.count + 1))
             let patterns = generated.routes.map(\.pattern)
             let base = try makeTable(Array(patterns[..<split]), options: generated.options, converters: generated.converters)
             var builder = RouteTableBuilder<String>(extending: base)
@@ -26,11 +22,11 @@ struct ExtensionTests {
             #expect(extended.description == whole.description, "split after \(split)\n\(generated)")
             #expect(extended.routes.map(\.value) == patterns)
             #expect(extended.routes.map { String($0.pattern) } == patterns)
-            for _ in 0..<4 {
-                let url = generator.url(for: generated)
+            for url in urls {
                 #expect(extended.matches(url).map(\.outcome) == whole.matches(url).map(\.outcome),
                         "URL \(url.debugDescription), split after \(split)\n\(generated)")
             }
+            return true
         }
     }
 

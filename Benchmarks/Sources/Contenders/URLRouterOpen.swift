@@ -18,9 +18,7 @@ public struct URLRouterOpen: Contender {
     init(routes: [String], interceptors: Int) throws {
         let lastHandled = LastHandled()
         router = try Router { registrar in
-            for (index, pattern) in routes.enumerated() {
-                registrar.action(pattern) { _ in lastHandled.route.store(index, ordering: .relaxed) }
-            }
+            Self.addActions(routes, to: &registrar, noting: lastHandled)
             for priority in 0..<interceptors {
                 registrar.intercept("**", name: "proceeds-\(priority)", priority: priority) { _ in .proceed }
             }
@@ -36,6 +34,18 @@ public struct URLRouterOpen: Contender {
     /// Where the no-op handlers leave their route index, so that a lookup can be checked.
     final class LastHandled: Sendable {
         let route = Atomic<Int>(-1)
+    }
+
+    /// Registers each of `routes` as an action whose handler leaves its index in `lastHandled`,
+    /// or, with no `lastHandled`, does nothing at all.
+    static func addActions(_ routes: [String], to registrar: inout RouteRegistrar, noting lastHandled: LastHandled?) {
+        for (index, pattern) in routes.enumerated() {
+            if let lastHandled {
+                registrar.action(pattern) { _ in lastHandled.route.store(index, ordering: .relaxed) }
+            } else {
+                registrar.action(pattern) { _ in }
+            }
+        }
     }
 }
 
@@ -68,19 +78,13 @@ public final class LateModuleRouter {
 
     /// A router of `routes` (each a no-op action), registered inline as one module.
     public init(routes: [String]) throws {
-        router = try Router { registrar in
-            for pattern in routes {
-                registrar.action(pattern) { _ in }
-            }
-        }
+        router = try Router { registrar in URLRouterOpen.addActions(routes, to: &registrar, noting: nil) }
     }
 
     /// Registers `module` (each pattern a no-op action) as a new module named `name`.
     public func register(module: [String], named name: String) throws {
         try router.register(moduleNamed: name) { registrar in
-            for pattern in module {
-                registrar.action(pattern) { _ in }
-            }
+            URLRouterOpen.addActions(module, to: &registrar, noting: nil)
         }
     }
 

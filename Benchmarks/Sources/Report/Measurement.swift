@@ -24,6 +24,12 @@ struct MeasurementPlan {
     /// Registrations of the 10,000-route tables per contender.
     var registrationRounds = 7
 
+    /// How often to repeat a pass that takes `pass` nanoseconds so that a round lasts at least
+    /// `minRoundNanoseconds`: once when that is 0.
+    func repetitions(ofPass pass: UInt64) -> Int {
+        minRoundNanoseconds == 0 ? 1 : Int(max(1, (minRoundNanoseconds + pass - 1) / pass))
+    }
+
     static let full = MeasurementPlan()
     static let smoke = MeasurementPlan(maxRequests: 20, maxRounds: 1, minRounds: 1, budgetPerContender: 0,
                                        minRoundNanoseconds: 0, registrationRounds: 1)
@@ -104,8 +110,7 @@ enum Measurement {
                 let start = now()
                 opaqueSink(contender.run(1))
                 let pass = max(now() - start, 1)
-                let repetitions = plan.minRoundNanoseconds == 0 ? 1
-                    : Int(max(1, (plan.minRoundNanoseconds + pass - 1) / pass))
+                let repetitions = plan.repetitions(ofPass: pass)
                 let slow = Double(pass) / 1e9 > plan.budgetPerContender
                 prepared.append((contender, repetitions, slow ? min(plan.minRounds, plan.minRoundsWhenSlow) : plan.minRounds))
             } catch {
@@ -160,36 +165,39 @@ enum Measurement {
     /// that a noisy stretch of the machine slows them all alike and the ratios hold.
     static func registration(of workload: Workload, contenders: [ContenderCatalog.Entry],
                              plan: MeasurementPlan) -> [RegistrationResult] {
-        let entries = contenders.filter(\.hasRouteTable)
-        var bytes: [Double?] = []
-        var refusals: [String?] = []
-        for entry in entries {
+        /// One contender's registrations so far.
+        struct Registrations {
+            let entry: ContenderCatalog.Entry
+            /// Heap bytes the registered router keeps; `nil` when the table was refused.
+            var bytes: Double?
+            var refusal: String?
+            var milliseconds: [Double] = []
+        }
+        var registrations = contenders.filter(\.hasRouteTable).map { entry in
             do {
                 malloc_counter_start()
                 let router = try entry.register(workload.routes)
                 malloc_counter_stop()
-                bytes.append(Double(malloc_counter_live_bytes()))
-                refusals.append(nil)
+                let bytes = Double(malloc_counter_live_bytes())
                 withExtendedLifetime(router) {}
+                return Registrations(entry: entry, bytes: bytes)
             } catch {
-                bytes.append(nil)
-                refusals.append("\(error)")
+                return Registrations(entry: entry, refusal: "\(error)")
             }
         }
-        var times = Array(repeating: [Double](), count: entries.count)
         for _ in 0..<plan.registrationRounds {
-            for (index, entry) in entries.enumerated() where refusals[index] == nil {
+            for index in registrations.indices where registrations[index].refusal == nil {
                 let start = now()
-                let router = try? entry.register(workload.routes)
-                times[index].append(Double(now() - start) / 1e6)
+                let router = try? registrations[index].entry.register(workload.routes)
+                registrations[index].milliseconds.append(Double(now() - start) / 1e6)
                 withExtendedLifetime(router) {}
             }
         }
-        return entries.indices.map { index in
-            RegistrationResult(contender: entries[index].name, workload: workload.name, routes: workload.routes.count,
-                               milliseconds: refusals[index] == nil ? median(times[index]) : nil,
-                               bytesPerRoute: bytes[index].map { $0 / Double(workload.routes.count) },
-                               refusal: refusals[index])
+        return registrations.map { registered in
+            RegistrationResult(contender: registered.entry.name, workload: workload.name, routes: workload.routes.count,
+                               milliseconds: registered.refusal == nil ? median(registered.milliseconds) : nil,
+                               bytesPerRoute: registered.bytes.map { $0 / Double(workload.routes.count) },
+                               refusal: registered.refusal)
         }
     }
 
@@ -202,8 +210,13 @@ enum Measurement {
         -> LateModuleResult {
         var late: [Double] = [], anew: [Double] = [], alone: [Double] = []
         do {
+            // The module alone is short: repeated until a round is long enough for the clock, as a
+            // lookup pass is.
+            var start = now()
+            opaqueSink(try LateModuleRouter(routes: module))
+            let repetitions = plan.repetitions(ofPass: max(now() - start, 1))
             for _ in 0..<max(plan.registrationRounds, 1) {
-                var start = now()
+                start = now()
                 let router = try LateModuleRouter(routes: base)
                 anew.append(Double(now() - start) / 1e6)
                 start = now()
@@ -213,8 +226,6 @@ enum Measurement {
                     return LateModuleResult(baseRoutes: base.count, moduleRoutes: module.count,
                                             refusal: "the module's routes did not all register")
                 }
-                // The module alone is short: repeated, so that the clock resolves it.
-                let repetitions = 20
                 start = now()
                 for _ in 0..<repetitions { opaqueSink(try LateModuleRouter(routes: module)) }
                 alone.append(Double(now() - start) / 1e6 / Double(repetitions))
