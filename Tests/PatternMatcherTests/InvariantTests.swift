@@ -43,6 +43,7 @@ struct InvariantTests {
         func copy(nodes: [TrieNode]? = nil, nodeCount: Int? = nil, routes: [RouteRecord]? = nil) -> FrozenTrie {
             FrozenTrie(nodes: nodes ?? storage.nodes, nodeCount: nodeCount ?? storage.nodeCount, extras: storage.extras,
                          literalBytes: storage.literalBytes, typedEdges: storage.typedEdges, converters: storage.converters,
+                         converterOwners: storage.converterOwners,
                          routes: routes ?? storage.routes, captureSpecs: storage.captureSpecs, patternText: storage.patternText,
                          owners: storage.owners, pathRoot: storage.pathRoot, schemeRoot: storage.schemeRoot,
                          maxDepth: storage.maxDepth, options: storage.options)
