@@ -109,10 +109,10 @@ final class FrozenTrie: Sendable {
         node.literals.range.filter { nodes[$0].hasLiteral }.map { Int32($0) }
     }
 
-    /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
-    @inline(__always)
+    /// The extra parts of `node`, or the defaults (no catch-all, no typed children), as
+    /// ``TrieView/extra(of:)`` reads them: for the readings outside a lookup.
     func extra(of node: TrieNode) -> NodeExtra {
-        node.hasExtra ? extras[Int(node.extra)] : NodeExtra()
+        withView { $0.extra(of: node) }
     }
 
     /// The names of the declared converters, which this table's patterns may use.
