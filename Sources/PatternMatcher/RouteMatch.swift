@@ -118,15 +118,16 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         let spec = specs[specs.startIndex + index]
         let range = ranges?[spec.slot] ?? raw.captures[spec.slot]
         let position = spec.clampedPosition
-        let isHostPosition = raw.hasScheme && raw.hasHost && position == 1
+        let parts = raw.parts
+        let isHostPosition = parts.hasScheme && parts.hasHost && position == 1
         if spec.isRest {
             guard isHostPosition else { return decodedSubstring(raw.url, range) }
             // A catch-all at the host position starts with the host as written.
-            let host = decodedSubstring(raw.url, raw.parts.host)
-            let path = decodedSubstring(raw.url, raw.parts.path(count: raw.url.utf8.count))
+            let host = decodedSubstring(raw.url, parts.host)
+            let path = decodedSubstring(raw.url, parts.path(count: raw.url.utf8.count))
             return Substring(host + path)
         }
-        let lowercase = (raw.hasScheme && position == 0) || isHostPosition
+        let lowercase = (parts.hasScheme && position == 0) || isHostPosition
         return decodedSubstring(raw.url, range, lowercase: lowercase)
     }
 

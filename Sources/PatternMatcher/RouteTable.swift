@@ -157,7 +157,7 @@ extension RouteTable {
     /// search entered.
     @_spi(Testing)
     public func matchCountingVisits(_ url: String) -> (result: MatchResult<Value>, visitedNodes: Int) {
-        let (lookup, visited) = storage.firstMatch(url, walk: true)
+        let (lookup, visited) = storage.firstMatchCountingVisits(url)
         return (result(of: lookup, url), visited)
     }
 
@@ -171,7 +171,7 @@ extension RouteTable {
     /// The outcome of the full search alone, without the direct walk, for the same tests.
     @_spi(Testing)
     public func matchByFullSearch(_ url: String) -> MatchResult<Value> {
-        result(of: storage.firstMatch(url, walk: false).lookup, url)
+        result(of: storage.firstMatchByFullSearch(url), url)
     }
 
     /// The frozen trie's broken invariants, in words (empty for every table the builder

@@ -70,7 +70,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         }
         if let base, patterns.isEmpty { return base }
         var problems: [RouteTableError.Problem] = []
-        let converters = base?.storage.converters ?? validatedConverters(&problems)
+        let (converters, converterOwners) = base.map { ($0.storage.converters, $0.storage.converterOwners) }
+            ?? validatedConverters(&problems)
         var parser = PatternParser(converters: converters.map(\.name))
         var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count, textBytes: textBytes) }
             ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count, textBytes: textBytes)
@@ -93,14 +94,16 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         allValues.reserveCapacity(count)
         if let base { allValues += base.values }
         allValues += values
-        return RouteTable(storage: trie.freeze(owners: ownerNames), values: allValues)
+        return RouteTable(storage: trie.freeze(owners: ownerNames, converterOwners: converterOwners), values: allValues)
     }
 
     /// A builder of `base`'s routes and converters followed by `added`'s, which parses them all.
     private static func anew(_ base: RouteTable<Value>, adding added: Self) -> Self {
         var builder = Self(options: added.options)
         for route in base.routes { builder.add(String(route.pattern), value: route.value, owner: route.owner) }
-        for converter in base.storage.converters { builder.declare(converter, owner: "") }
+        for (converter, owner) in zip(base.storage.converters, base.storage.converterOwners) {
+            builder.declare(converter, owner: owner)
+        }
         builder.converters += added.converters
         for index in added.patterns.indices {
             builder.add(added.patterns[index], value: added.values[index], owner: added.owners.names[Int(added.owners.ofRoute[index])])
@@ -108,7 +111,10 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         return builder
     }
 
-    private func validatedConverters(_ problems: inout [RouteTableError.Problem]) -> [any ParameterConverter] {
+    /// The declared converters that can be used, sorted by name, and who declared each;
+    /// a problem in `problems` for each one that cannot.
+    private func validatedConverters(_ problems: inout [RouteTableError.Problem])
+        -> (converters: [any ParameterConverter], owners: [String]) {
         var byName: [String: (converter: any ParameterConverter, owner: String)] = [:]
         // In name and owner order, so that which of two declarations is reported as the
         // second one does not depend on the order of declaration (Matching rules, "Which route wins").
@@ -126,7 +132,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
                 byName[name] = (converter, owner)
             }
         }
-        return byName.keys.sorted().map { byName[$0]!.converter }
+        let declared = byName.keys.sorted().map { byName[$0]! }
+        return (declared.map(\.converter), declared.map(\.owner))
     }
 
     /// One problem for each pattern that shares its shape with another (Matching rules,

@@ -80,4 +80,15 @@ struct ExtensionTests {
         #expect(folded.match("reader://SHELF").match?.value == "shelf")
         #expect(folded.match("reader://BOOK/7").match?.value == "reader://book/<int:id>")
     }
+
+    @Test("a converter declared again on the extension names the module that declared it on the base table")
+    func converterDeclaredAgain() throws {
+        var first = RouteTableBuilder<String>()
+        first.declare(HexConverter(), owner: "A")
+        first.add("reader://book/<hex:code>", value: "hex", owner: "A")
+        var builder = RouteTableBuilder<String>(extending: try first.build())
+        builder.declare(HexConverter(), owner: "B")
+        let error = try #require(throws: RouteTableError.self) { try builder.build() }
+        #expect(error.problems == [.invalidConverter("hex", owner: "B", reason: "declared twice (first by A)")])
+    }
 }

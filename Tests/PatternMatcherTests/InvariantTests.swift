@@ -43,6 +43,7 @@ struct InvariantTests {
         func copy(nodes: [TrieNode]? = nil, nodeCount: Int? = nil, routes: [RouteRecord]? = nil) -> FrozenTrie {
             FrozenTrie(nodes: nodes ?? storage.nodes, nodeCount: nodeCount ?? storage.nodeCount, extras: storage.extras,
                          literalBytes: storage.literalBytes, typedEdges: storage.typedEdges, converters: storage.converters,
+                         converterOwners: storage.converterOwners,
                          routes: routes ?? storage.routes, captureSpecs: storage.captureSpecs, patternText: storage.patternText,
                          owners: storage.owners, pathRoot: storage.pathRoot, schemeRoot: storage.schemeRoot,
                          maxDepth: storage.maxDepth, options: storage.options)
@@ -80,12 +81,24 @@ struct InvariantTests {
         for url in ["/a/b", "/a/c", "/u/1", "/u/x", "READER://Book/7?x#y", "/c/d/e", "/c/d", "/%zz", "/nothing"] {
             let storage = table.storage
             if let walked = storage.firstMatchByDirectWalk(url) {
-                #expect(walked.isSame(as: storage.firstMatch(url, walk: false).lookup), "\(url)")
+                #expect(walked.isSame(as: storage.firstMatchByFullSearch(url)), "\(url)")
             }
         }
-        let one = table.storage.firstMatch("/a/b", walk: false).lookup
-        let other = table.storage.firstMatch("/a/c", walk: false).lookup
+        let one = table.storage.firstMatchByFullSearch("/a/b")
+        let other = table.storage.firstMatchByFullSearch("/a/c")
         #expect(!one.isSame(as: other) && !one.isSame(as: .notFound))
+    }
+
+    @Test("a lookup written in place overwrites whatever the caller's variable held, by either strategy")
+    func lookupInPlace() throws {
+        let table = try makeTable(["/a/b", "/a/:x", "/c/**rest"])
+        // "/a" is decided by the direct walk, "/a/%62/c" by the full search (a '%' in the key).
+        for url in ["/a/b", "/a/%62", "/a", "/a/%62/c", "/%zz"] {
+            let storage = table.storage
+            var lookup = storage.firstMatch("/a/b")
+            storage.firstMatch(url, into: &lookup)
+            #expect(lookup.isSame(as: storage.firstMatchByFullSearch(url)), "\(url)")
+        }
     }
 
     @Test("the internal checks are on exactly when CI says it built them")

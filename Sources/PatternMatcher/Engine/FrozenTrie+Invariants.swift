@@ -25,7 +25,7 @@ extension FrozenTrie {
 
     /// Traps when the direct walk decided `url` otherwise than the full search does.
     func _checkDirectWalk(_ decided: RawLookup, url: String) {
-        let full = firstMatch(url, walk: false).lookup
+        let full = firstMatchByFullSearch(url)
         precondition(decided.isSame(as: full), "the direct walk and the full search disagree on \(Echo.quotedURL(url))")
     }
 

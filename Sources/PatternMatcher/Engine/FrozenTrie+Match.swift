@@ -249,6 +249,10 @@ extension FrozenTrie {
         }
     }
 
+    // The lookup's entry points: `firstMatch` is what matching does, returned or written in
+    // place; the `firstMatchBy…` and `…CountingVisits` readings are clear-box views for tests
+    // and internal checks, which hold the direct walk and the full search to the same answers.
+
     /// The best match for `url` (Matching rules, "Which route wins"), the first in precedence order: decided by the
     /// direct walk when it can, else by the full search.
     /// - Complexity: O(n + m): n the URL's length, m the trie nodes on the way.
@@ -258,28 +262,32 @@ extension FrozenTrie {
         return lookup
     }
 
-    /// ``firstMatch(_:)`` written into `lookup`, which must be `.notFound`: the caller's
-    /// variable, so that the outcome is not copied out once more on its way to the caller
-    /// (nor through the (lookup, visited) pair, which cost 32 instructions per github.txt
-    /// lookup).
+    /// ``firstMatch(_:)`` written over the caller's `lookup`: what ``RouteTable/match(_:)``
+    /// inlines, so that the outcome is not copied out once more on its way to the caller (nor
+    /// through a (lookup, visited) pair, which cost 32 instructions per github.txt lookup).
     @usableFromInline
     func firstMatch(_ url: String, into lookup: inout RawLookup) {
-        if case .notFound = lookup {} else { assertionFailure("a search starts from .notFound") }
         var visited = 0
-        firstMatch(url, &lookup, &visited, walk: true)
+        decide(url, &lookup, &visited, walk: true)
     }
 
-    /// The outcome and the number of trie nodes entered; with `walk` false, the full search
-    /// alone decides (tests hold the two strategies to the same answers).
-    func firstMatch(_ url: String, walk: Bool) -> (lookup: RawLookup, visited: Int) {
+    /// ``firstMatch(_:)`` and the number of trie nodes the lookup entered.
+    func firstMatchCountingVisits(_ url: String) -> (lookup: RawLookup, visited: Int) {
         var lookup = RawLookup.notFound
         var visited = 0
-        firstMatch(url, &lookup, &visited, walk: walk)
+        decide(url, &lookup, &visited, walk: true)
         return (lookup, visited)
     }
 
-    /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full
-    /// search, for tests.
+    /// The outcome of the full search alone, without the direct walk.
+    func firstMatchByFullSearch(_ url: String) -> RawLookup {
+        var lookup = RawLookup.notFound
+        var visited = 0
+        decide(url, &lookup, &visited, walk: false)
+        return lookup
+    }
+
+    /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full search.
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
         var visited = 0
         var lookup = RawLookup.notFound
@@ -305,14 +313,14 @@ extension FrozenTrie {
     }
 
     /// Decides `url` by the direct walk when `walk` is set and the walk can, else by the
-    /// full search, and writes the outcome in place (large results are not passed back
-    /// through the closures).
+    /// full search, and writes the outcome over `lookup`, whatever it held (large results are
+    /// not passed back through the closures).
     ///
     /// The walk and the search each run in a closure of their own over the bytes: with the
     /// search behind the walk in one function, a github.txt lookup ran 18 more instructions
     /// (callgrind, Benchmarks/Scripts/instructions.sh: 1,112 against 1,094); with the whole
     /// search inside the closure rather than called from it, 14 more again (1,138 against 1,124).
-    private func firstMatch(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
+    private func decide(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
         if walk, directMatch(url, into: &lookup, visited: &visited) {
             #if URLROUTER_INTERNAL_CHECKS
             _checkDirectWalk(lookup, url: url)
@@ -358,6 +366,8 @@ extension FrozenTrie {
         var state = SearchState(depth: 0, visited: 1)
         if let hit = advance(&state, frames, input, url: url) {
             lookup = .matched(found(hit, layout, frames))
+        } else {
+            lookup = .notFound
         }
         visited = state.visited
     }

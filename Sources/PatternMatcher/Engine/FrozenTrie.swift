@@ -23,6 +23,10 @@ final class FrozenTrie: Sendable {
     let typedEdges: [TypedEdge]
     /// Declared converters, sorted by name; converter id `3 + i` (ids 0–2 are built in).
     let converters: [any ParameterConverter]
+    /// Who declared each converter (`converterOwners[i]` declared `converters[i]`): a table
+    /// built anew from this one declares them again under their owners, so that a converter
+    /// declared twice names the module that declared it first.
+    let converterOwners: [String]
     /// One record per route, plus a sentinel, so each route's text and captures end where
     /// the next route's begin.
     let routes: [RouteRecord]
@@ -39,7 +43,7 @@ final class FrozenTrie: Sendable {
     let options: MatchOptions
 
     init(nodes: [TrieNode], nodeCount: Int, extras: [NodeExtra], literalBytes: [UInt8],
-         typedEdges: [TypedEdge], converters: [any ParameterConverter], routes: [RouteRecord],
+         typedEdges: [TypedEdge], converters: [any ParameterConverter], converterOwners: [String], routes: [RouteRecord],
          captureSpecs: [CaptureSpec], patternText: String, owners: [String],
          pathRoot: Int32, schemeRoot: Int32, maxDepth: Int, options: MatchOptions) {
         self.nodes = nodes
@@ -48,6 +52,7 @@ final class FrozenTrie: Sendable {
         self.literalBytes = literalBytes
         self.typedEdges = typedEdges
         self.converters = converters
+        self.converterOwners = converterOwners
         self.routes = routes
         self.captureSpecs = captureSpecs
         self.patternText = patternText
@@ -104,10 +109,10 @@ final class FrozenTrie: Sendable {
         node.literals.range.filter { nodes[$0].hasLiteral }.map { Int32($0) }
     }
 
-    /// The extra parts of `node`, or the defaults (no catch-all, no hash, no typed children).
-    @inline(__always)
+    /// The extra parts of `node`, or the defaults (no catch-all, no typed children), as
+    /// ``TrieView/extra(of:)`` reads them: for the readings outside a lookup.
     func extra(of node: TrieNode) -> NodeExtra {
-        node.hasExtra ? extras[Int(node.extra)] : NodeExtra()
+        withView { $0.extra(of: node) }
     }
 
     /// The names of the declared converters, which this table's patterns may use.

@@ -31,21 +31,18 @@ struct PatternParser {
         self.text = text
         if !segments.isEmpty { segments.removeAll(keepingCapacity: true) }
         if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
-        var outcome: Result<ParsedShape, PatternError> = .failure(PatternError(pattern: text, column: 1, reason: .noSegment))
-        ContiguousUTF8.withBytes(of: text) { bytes in
+        // The outcome leaves the closure as a value: `withBytes` rethrows untyped errors.
+        let outcome = ContiguousUTF8.withBytes(of: text) { bytes -> Result<ParsedShape, PatternError> in
             // The pointer is valid inside this closure only, and read only by `read()`.
             self.bytes = bytes
+            defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
             do throws(PatternError) {
-                outcome = .success(try read())
+                return .success(try read())
             } catch {
-                outcome = .failure(error)
+                return .failure(error)
             }
-            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         }
-        switch outcome {
-        case .success(let shape): return shape
-        case .failure(let error): throw error
-        }
+        return try outcome.get()
     }
 
     /// The bytes of a literal segment of the pattern parsed last, whose text is `bytes`.

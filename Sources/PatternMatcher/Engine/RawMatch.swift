@@ -118,9 +118,6 @@ struct Found: Sendable {
         self.parts = parts
         self.viaCatchAll = viaCatchAll
     }
-
-    var hasScheme: Bool { parts.hasScheme }
-    var hasHost: Bool { parts.hasHost }
 }
 
 /// A match before it is paired with its value: everything non-generic.
@@ -144,8 +141,6 @@ struct RawMatch: Sendable {
     }
 
     var route: Int32 { found.route }
-    var hasScheme: Bool { found.hasScheme }
-    var hasHost: Bool { found.hasHost }
     var viaCatchAll: Bool { found.viaCatchAll }
     var captures: CaptureBuffer { found.captures }
     var parts: URLParts { found.parts }

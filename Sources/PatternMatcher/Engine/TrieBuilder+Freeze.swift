@@ -3,8 +3,11 @@ extension TrieBuilder {
     /// depth first, a node's children as one block: its literal children (a hash table
     /// when there are many), then its typed children and its parameter child, so a chain
     /// of single children runs through adjacent records.
-    /// - Parameter owners: the owner names, indexed by the routes' owner numbers.
-    mutating func freeze(owners: [String]) -> FrozenTrie {
+    /// - Parameters:
+    ///   - owners: the owner names, indexed by the routes' owner numbers.
+    ///   - converterOwners: who declared each of ``converters``, in their order.
+    mutating func freeze(owners: [String], converterOwners: [String]) -> FrozenTrie {
+        precondition(converterOwners.count == converters.count, "one owner for every declared converter")
         // A sentinel record, so every route's text and captures end where the next begin
         // (the records were reserved with room for it). Taken out of the builder before the
         // layout copies it, so that appending does not copy the records.
@@ -27,7 +30,7 @@ extension TrieBuilder {
         let text = String(decoding: patternBytes, as: UTF8.self)
         let storage = FrozenTrie(
             nodes: layout.frozen, nodeCount: nodes.count, extras: layout.extras, literalBytes: layout.literalBytes,
-            typedEdges: layout.typedEdges, converters: converters, routes: records,
+            typedEdges: layout.typedEdges, converters: converters, converterOwners: converterOwners, routes: records,
             captureSpecs: specs, patternText: text, owners: owners, pathRoot: 0, schemeRoot: 1,
             maxDepth: maxDepth, options: options)
         #if URLROUTER_INTERNAL_CHECKS
@@ -37,7 +40,7 @@ extension TrieBuilder {
     }
 }
 
-/// The frozen trie's node arrays while ``TrieBuilder/freeze(owners:)`` fills them, and the
+/// The frozen trie's node arrays while ``TrieBuilder/freeze(owners:converterOwners:)`` fills them, and the
 /// builder's edges grouped by parent to fill them from.
 private struct FrozenLayout {
     let builder: TrieBuilder

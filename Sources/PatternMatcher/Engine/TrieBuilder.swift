@@ -1,4 +1,4 @@
-/// The mutable trie used while a table is built; ``freeze(owners:)`` lays it out flat.
+/// The mutable trie used while a table is built; ``freeze(owners:converterOwners:)`` lays it out flat.
 ///
 /// Nodes are plain values; every literal edge of the whole trie lives in one
 /// open-addressing table keyed by (parent, bytes), so inserting a route allocates no
@@ -73,7 +73,7 @@ struct TrieBuilder {
         nodes.reserveCapacity(2 + nodeCount)
         edges.reserveCapacity(edgeCount)
         keyBytes.reserveCapacity(edgeCount * 8)
-        // One more record: the sentinel ``freeze(owners:)`` appends.
+        // One more record: the sentinel ``freeze(owners:converterOwners:)`` appends.
         routes.reserveCapacity(count + 1)
         captureSpecs.reserveCapacity(count)
         patternBytes.reserveCapacity(textBytes)
@@ -235,7 +235,7 @@ struct TrieBuilder {
 extension TrieBuilder {
     /// The builder that froze into `trie`, made again from it, with room for `adding` more
     /// routes: what extending a table costs instead of parsing and inserting its routes anew.
-    /// Its nodes are numbered differently, which ``freeze(owners:)`` does not see: it lays
+    /// Its nodes are numbered differently, which ``freeze(owners:converterOwners:)`` does not see: it lays
     /// nodes out by the tree, literal children in the order their edges were made.
     init(thawing trie: FrozenTrie, adding: Int, textBytes: Int) {
         self.init(options: trie.options, converters: trie.converters)
