@@ -409,4 +409,43 @@ struct InterceptorTests {
         #expect(requests.allSatisfy { $0.route?.route.pattern == "reader://book/<int:id>" && $0.route?.parameters["id"] == "42" })
         kept.withLock { $0.removeAll() }
     }
+
+    @Test("after interceptors that let it go on, a synchronous open runs its handlers as it does without any: a decline passes on, a failure fails, a reply reaches the completion, an async handler finishes in a task",
+          arguments: [0, 2])
+    func handlersAfterInterceptors(interceptors: Int) async throws {
+        struct Boom: Error {}
+        let log = Shared<[String]>([])
+        let router = try Router { routes in
+            for index in 0..<interceptors {
+                routes.intercept("reader://**", name: "gate \(index)", priority: index) { _ in
+                    log.append("gate")
+                    return .proceed
+                }
+            }
+            routes.action("reader://user/me") { _ in
+                log.append("me declines")
+                throw Decline()
+            }
+            routes.action("reader://user/:name") { request in
+                log.append("name")
+                request.reply("took \(request.string("name") ?? "")")
+            }
+            routes.action("reader://fail/:x") { _ in throw Boom() }
+            routes.asyncAction("reader://later/:x") { request in
+                log.append("later")
+                request.reply("later")
+            }
+        }
+        let replies = Shared<[String]>([])
+        let reply: RouteCompletion = { value in replies.append(value.map { "\($0)" } ?? "nil") }
+        #expect(router.open("reader://user/me", completion: reply).outcome == .handled("reader://user/:name"))
+        #expect(router.open("reader://fail/1", completion: reply).outcome == .failed("reader://fail/:x"))
+        let result = router.open("reader://later/1", completion: reply)
+        #expect(result.outcome == .pending("reader://later/:x"))
+        guard case .pending(_, let pending) = result else { return }
+        #expect(await pending.result.outcome == .handled("reader://later/:x"))
+        #expect(replies.current == ["took me", "later"], "the failed open's completion is never called")
+        #expect(log.current.filter { $0 != "gate" } == ["me declines", "name", "later"])
+        #expect(log.current.filter { $0 == "gate" }.count == 3 * interceptors)
+    }
 }

@@ -66,6 +66,8 @@ extension Router {
         switch opening.interceptHere(channel: channel) {
         case .proceed:
             break
+        case .ran(let route, let step, let token):
+            return runMatches(opening, from: (route, step), token: token, channel: channel)
         case .finished(let result):
             if !result.tookURL { channel?.discard() }
             return result
