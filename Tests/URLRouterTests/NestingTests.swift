@@ -57,6 +57,21 @@ struct NestingTests {
         }
     }
 
+    @Test("a limit of 0 or less still runs the outermost open and refuses every nested one", arguments: [0, -1])
+    func limitBelowOne(limit: Int) async throws {
+        let inner = Shared<[OpenResult]>([])
+        let router = try Router(options: Router.Options(maxNestedOpens: limit)) { routes in
+            routes.action("reader://outer") { request in
+                if let result = request.router?.open("reader://inner") { inner.withLock { $0.append(result) } }
+            }
+            routes.action("reader://inner") { _ in }
+        }
+        #expect(router.open("reader://outer", completion: nil).outcome == .handled("reader://outer"))
+        #expect(await router.open("reader://outer").outcome == .handled("reader://outer"))
+        #expect(inner.current.count == 2)
+        #expect(inner.current.allSatisfy { $0 == .refused(.nestingLimit(limit, firstURL: "reader://outer")) })
+    }
+
     @Test("await open nests within the same limit")
     func awaited() async throws {
         let depth = Shared(0)

@@ -57,9 +57,9 @@ struct RouteLead: Sendable {
     let match: RouteMatch<Int>
 }
 
-/// The open as its interceptors see it: what every ``InterceptedRequest`` of one open
-/// shares, made once per open that an interceptor sees instead of copied into each
-/// request (its ten references, each retained and released, and the route's match).
+/// The open as its interceptors see it: what the ``InterceptedRequest``s of one run of an
+/// open's interceptors share, made once for them instead of copied into each request (its
+/// references, each retained and released, and the route's match).
 ///
 /// Holds no handler and no interceptor: an interceptor that keeps its request keeps this
 /// object, and a reference from it back to the closures would make a cycle.

@@ -2,13 +2,14 @@ import PatternMatcher
 
 /// One open, from the lookup to the outcome. Every entry point (`open`, `await open`,
 /// `object(for:)`, `canOpen`, `resolve`) starts with ``lookUp(_:url:source:runsHandlers:)``
-/// and runs handlers through ``run(_:_:in:)`` or ``runAwaiting(_:_:)``, so that their rules
-/// (sources, refusals, the nesting limit, precedence, declines) cannot drift apart.
+/// and runs handlers through ``RouteHandler/runHere(_:)`` (in the open's context: see
+/// ``run(_:_:in:)``) or ``runAwaiting(_:_:)``, so that their rules (sources, refusals, the
+/// nesting limit, precedence, declines) cannot drift apart.
 ///
 /// A class: the entry points, their tasks and the requests' helpers pass it around by
 /// reference instead of copying its ten fields each time. The synchronous `open` makes one
-/// only when its best match's handler alone does not end the open (an interceptor is
-/// registered, the handler declines or must wait).
+/// only when it needs more than its best match's handler: an interceptor sees the URL, no
+/// route matches, or the handler does not take the URL (it declines, fails or must wait).
 final class Opening: Sendable {
     let router: Router
     let snapshot: Snapshot
@@ -36,8 +37,8 @@ final class Opening: Sendable {
 
     /// What an open knows once its URL is looked up, before anything is allocated: the
     /// published routes it uses, its source and the open it is nested in. Kept on the
-    /// stack, so that the common open (its best match's handler takes the URL, and no
-    /// interceptor is registered) never makes an ``Opening``: making and releasing one
+    /// stack, so that the common open (no interceptor sees the URL, and its best match's
+    /// handler takes it) never makes an ``Opening``: making and releasing one
     /// cost 1,034 instructions an open (callgrind, app static: 4,652 against 3,618).
     struct Lookup {
         let snapshot: Snapshot
@@ -75,7 +76,8 @@ final class Opening: Sendable {
     static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
         let outer = OpenContext.current
         let source = source ?? outer.source
-        if runsHandlers, outer.depth >= router.options.maxNestedOpens {
+        // Outside any open (depth 0) the open itself always runs, whatever the limit.
+        if runsHandlers, outer.depth > 0, outer.depth >= router.options.maxNestedOpens {
             return .finished(.refused(.nestingLimit(router.options.maxNestedOpens, firstURL: outer.firstURL)))
         }
         let snapshot = router.current
@@ -337,8 +339,11 @@ extension Opening {
     /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
     /// or `nil` when no interceptor's pattern matches.
     func interceptors(first: RouteMatch<Int>?) -> Intercepting? {
-        guard let table = snapshot.interceptors else { return nil }
-        let hits = table.ordered(for: url)
+        interceptors(snapshot.interceptors?.ordered(for: url) ?? [], first: first)
+    }
+
+    /// ``interceptors(first:)`` for the interceptors already found for this open's URL.
+    func interceptors(_ hits: consuming [InterceptorHit], first: RouteMatch<Int>?) -> Intercepting? {
         guard !hits.isEmpty else { return nil }
         let route = first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) }
         return Intercepting(hits: hits, subject: InterceptionSubject(
@@ -346,14 +351,13 @@ extension Opening {
             router: router.weakReference))
     }
 
-    /// Runs the synchronous interceptors for this open until one decides or one must be
-    /// awaited; when every one lets the open go on, also its best match's handler, if it
-    /// has one, in the same binding of the open's context (binding it again for the
-    /// handler cost two allocations and 288 instructions an open; callgrind, app static,
-    /// three interceptors: 13,541 against 13,253).
-    func interceptHere(channel: ReplyChannel?) -> Interceptions {
-        // Checked before anything is copied: most routers have no interceptor.
-        guard snapshot.interceptors != nil, let intercepting = interceptors(first: first) else { return .proceed }
+    /// Runs `hits`, the synchronous interceptors that see this open's URL, until one decides
+    /// or one must be awaited. When there are some and every one lets the open go on, it
+    /// also runs the best match's handler, if there is one, in the same binding of the
+    /// open's context (binding it again for the handler cost two allocations and 288
+    /// instructions an open; callgrind, app static, three interceptors: 13,541 against 13,253).
+    func interceptHere(_ hits: consuming [InterceptorHit], channel: ReplyChannel?) -> Interceptions {
+        guard let intercepting = interceptors(hits, first: first) else { return .proceed }
         /// What happened inside the binding.
         enum Outcome {
             /// The first interceptor that did not proceed, and its decision (`nil`: it must be awaited).

@@ -40,13 +40,22 @@ extension Router {
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
+        let hits: [InterceptorHit]
         switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
         case .finished(let result):
             channel?.discard()
             return result
-        case .matched(let lookup, let match) where lookup.snapshot.interceptors == nil:
-            // No interceptor can stop or redirect it: the best match's handler runs before
-            // an `Opening` is made, and one is made only if that handler does not finish.
+        case .matched(let lookup, let match):
+            if let interceptors = lookup.snapshot.interceptors {
+                let seen = interceptors.ordered(for: url)
+                if !seen.isEmpty {
+                    (opening, hits) = (Opening(self, lookup, url, userInfo, trail, first: consume match), seen)
+                    break
+                }
+            }
+            // No interceptor sees the URL: the best match's handler runs before an `Opening`
+            // is made, and one is made only if that handler does not take the URL (it
+            // declines, fails or must wait).
             let token = channel.map(ReplyToken.init)
             let route = lookup.snapshot.routes[match.value]
             let context = lookup.context(opening: url)
@@ -58,12 +67,11 @@ extension Router {
             if case .handled = step { return .handled(route.info) }
             let started = Opening(self, lookup, url, userInfo, trail, first: request.match)
             return runMatches(started, from: (route, step), token: token, channel: channel)
-        case .matched(let lookup, let match):
-            opening = Opening(self, lookup, url, userInfo, trail, first: match)
         case .unmatched(let lookup):
             opening = Opening(self, lookup, url, userInfo, trail, first: nil)
+            hits = lookup.snapshot.interceptors?.ordered(for: url) ?? []
         }
-        switch opening.interceptHere(channel: channel) {
+        switch opening.interceptHere(hits, channel: channel) {
         case .proceed:
             break
         case .ran(let route, let step, let token):
@@ -72,7 +80,7 @@ extension Router {
             if !result.tookURL { channel?.discard() }
             return result
         case .needsAsync(let index):
-            let interceptor = opening.interceptors(first: nil)!.hits[index].interceptor.info
+            let interceptor = hits[index].interceptor.info
             return .intercepting(interceptor, finishLater(channel) {
                 if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
                     return decided
