@@ -189,6 +189,15 @@ final class Opening: Sendable {
         case needsMainActor
         /// An asynchronous handler.
         case needsAsync
+
+        /// A handler run to its end, as a step (it made no object).
+        init(_ awaited: AwaitedStep) {
+            switch awaited {
+            case .handled: self = .handled(.nothing)
+            case .declined(let reason): self = .declined(reason)
+            case .failed(let error): self = .failed(error)
+            }
+        }
     }
 
     /// Runs the handler of `match`'s route on the calling thread, if it can run there; the
@@ -232,6 +241,18 @@ final class Opening: Sendable {
         case handled
         case declined(TypedRouteError?)
         case failed(any Error)
+
+        /// How a handler that threw `error` ended: ``Decline`` declines, and so does a typed
+        /// route whose URL did not decode (saying why); any other error fails the open.
+        init(thrown error: any Error) {
+            if error is Decline {
+                self = .declined(nil)
+            } else if let undecodable = error as? UndecodableRoute {
+                self = .declined(undecodable.error)
+            } else {
+                self = .failed(error)
+            }
+        }
     }
 
     /// Runs `handler` to its end: main-actor handlers on the main actor, asynchronous ones
@@ -249,12 +270,8 @@ final class Opening: Sendable {
                 case .asyncObject(let make): request.reply(try await make(request))
                 }
                 return .handled
-            } catch is Decline {
-                return .declined(nil)
-            } catch let undecodable as UndecodableRoute {
-                return .declined(undecodable.error)
             } catch {
-                return .failed(error)
+                return AwaitedStep(thrown: error)
             }
         }
     }
@@ -570,12 +587,8 @@ extension RouteHandler {
             case .asyncAction, .asyncObject:
                 return .needsAsync
             }
-        } catch is Decline {
-            return .declined(nil)
-        } catch let undecodable as UndecodableRoute {
-            return .declined(undecodable.error)
         } catch {
-            return .failed(error)
+            return Opening.Step(Opening.AwaitedStep(thrown: error))
         }
     }
 }
