@@ -207,18 +207,9 @@ final class Opening: Sendable {
         return (route, runHere(route.handler, request(for: match, route: route, token: token)))
     }
 
-    /// ``runHere(_:token:)`` for the best match, read where this open keeps it. There must be
-    /// a best match. Not a call of `runHere(first!, token:)`: handing the match over as an
-    /// argument copies it through its generic value witnesses, about 280 more instructions
-    /// an open (callgrind, app static: 5,012 against 4,734), which is why the two bodies
-    /// look alike.
-    func runFirstHere(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
-        assert(first != nil, "only an open that matched runs its best match")
-        let route = snapshot.routes[first.unsafelyUnwrapped.value]
-        return (route, runHere(route.handler, request(for: first.unsafelyUnwrapped, route: route, token: token)))
-    }
-
-    /// ``runFirstHere(token:)`` in the open's context, already bound.
+    /// Runs the handler of the best match in the open's context, already bound. There must be
+    /// a best match. It is read where this open keeps it, not handed over as an argument:
+    /// that copied it through its generic value witnesses (about 280 instructions an open).
     private func runFirstInContext(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
@@ -329,7 +320,7 @@ final class RedirectTrail: Sendable {
 extension Opening {
     /// What the interceptors decided.
     enum Interceptions {
-        /// Every interceptor let the open go on (or none matched).
+        /// Every interceptor let the open go on (or none sees the URL), and no route matches.
         case proceed
         /// An interceptor rejected or redirected the open: its result.
         case finished(OpenResult)
@@ -406,10 +397,11 @@ extension Opening {
             return .needsAsync(index: index)
         case .decided(let index, let decision?):
             let interceptor = intercepting.hits[index].interceptor
-            if let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
+            let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
                 router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
-            }) { return .finished(result) }
-            return .proceed
+            })
+            assert(result != nil, "the interceptors' loop stops only at a decision that is not .proceed")
+            return result.map(Interceptions.finished) ?? .proceed
         }
     }
 

@@ -73,7 +73,11 @@ extension Router {
         }
         switch opening.interceptHere(hits, channel: channel) {
         case .proceed:
-            break
+            // Every interceptor let it go on and no route matches (a match they let go on
+            // ran its handler in `.ran`).
+            channel?.discard()
+            opening.notifyUnmatched()
+            return .unmatched
         case .ran(let route, let step, let token):
             return runMatches(opening, from: (route, step), token: token, channel: channel)
         case .finished(let result):
@@ -88,15 +92,6 @@ extension Router {
                 return await opening.runAwaiting(first: opening.first, channel: channel)
             })
         }
-        guard opening.first != nil else {
-            channel?.discard()
-            opening.notifyUnmatched()
-            return .unmatched
-        }
-        // The requests hold the token; when the last one goes without a reply, the
-        // completion gets `nil`.
-        let token = channel.map(ReplyToken.init)
-        return runMatches(opening, from: opening.runFirstHere(token: token), token: token, channel: channel)
     }
 
     /// Carries a synchronous open on from how its best match's handler ended: while
