@@ -204,7 +204,7 @@ final class Opening: Sendable {
     /// route comes back with how it ended.
     func runHere(_ match: RouteMatch<Int>, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         let route = snapshot.routes[match.value]
-        return (route, runHere(route.handler, request(for: match, route: route, token: token)))
+        return (route, Opening.run(route.handler, request(for: match, route: route, token: token), in: context))
     }
 
     /// Runs the handler of the best match in the open's context, already bound. There must be
@@ -214,11 +214,6 @@ final class Opening: Sendable {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
         return (route, route.handler.runHere(request(for: first.unsafelyUnwrapped, route: route, token: token)))
-    }
-
-    /// Runs `handler` on the calling thread, if it can run there.
-    func runHere(_ handler: RouteHandler, _ request: RouteRequest) -> Step {
-        Opening.run(handler, request, in: context)
     }
 
     /// Runs `handler` on the calling thread, if it can run there, in `context`: what every

@@ -220,7 +220,7 @@ extension Router {
                 reasons.add(.needsMainActor(route.info))
                 return nil
             }
-            switch opening.runHere(route.handler, opening.request(for: match, route: route, token: nil)) {
+            switch Opening.run(route.handler, opening.request(for: match, route: route, token: nil), in: opening.context) {
             case .handled(let made):
                 if let value = cast(made) { return value }
                 reasons.add(.otherType(route.info, made.value.map { "\(type(of: $0))" } ?? "nil"))
@@ -249,7 +249,7 @@ extension Router {
     ///   - url: the URL, as a string.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     public func canOpen(_ url: String, source: OpenSource? = nil) -> Bool {
-        if case .matched = Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) { return true }
+        if case .matched = Opening.lookUp(self, url: url, source: source, runsHandlers: false) { return true }
         return false
     }
 
@@ -260,12 +260,11 @@ extension Router {
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     ///   - excludingCatchAll: ignore routes that match through `**`.
     public func canOpen(_ url: String, source: OpenSource? = nil, excludingCatchAll: Bool) -> Bool {
-        guard case .matched(let opening) = Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false),
-              let first = opening.first
+        guard case .matched(let lookup, let first) = Opening.lookUp(self, url: url, source: source, runsHandlers: false)
         else { return false }
-        guard excludingCatchAll else { return true }
-        guard first.isCatchAllMatch else { return true }
-        var candidates = Opening.Candidates(opening)
+        guard excludingCatchAll, first.isCatchAllMatch else { return true }
+        // Only a catch-all matched first: the later matches are searched for.
+        var candidates = Opening.Candidates(Opening(self, lookup, url, [:], nil, first: first))
         while let match = candidates.next() {
             if !match.isCatchAllMatch { return true }
         }
@@ -285,10 +284,9 @@ extension Router {
     ///   - url: the URL, as a string.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     public func resolve(_ url: String, source: OpenSource? = nil) -> Resolution {
-        switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
-        case .matched(let opening):
-            guard let match = opening.first else { return .unmatched }
-            return .route(ResolvedRoute(route: opening.snapshot.routes[match.value].info, match: match))
+        switch Opening.lookUp(self, url: url, source: source, runsHandlers: false) {
+        case .matched(let lookup, let match):
+            return .route(ResolvedRoute(route: lookup.snapshot.routes[match.value].info, match: match))
         case .finished(.malformed(let error)): return .malformed(error)
         case .finished(.refused(let refusal)): return .refused(refusal)
         case .finished, .unmatched: return .unmatched
