@@ -119,7 +119,7 @@ final class FrozenTrie: Sendable {
     var converterNames: Set<String> { Set(converters.map(\.name)) }
 
     func converterName(_ id: Int32) -> String {
-        id < 3 ? BuiltInConverter(rawValue: Int(id))!.name : converters[Int(id) - 3].name
+        BuiltInConverter.name(ofConverter: id) { converters[$0].name }
     }
 }
 

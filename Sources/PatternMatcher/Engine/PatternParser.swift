@@ -56,7 +56,7 @@ struct PatternParser {
 
     /// The name of converter `id`.
     func converterName(_ id: Int32) -> String {
-        id < 3 ? BuiltInConverter(rawValue: Int(id))!.name : converters[Int(id) - 3]
+        BuiltInConverter.name(ofConverter: id) { converters[$0] }
     }
 }
 

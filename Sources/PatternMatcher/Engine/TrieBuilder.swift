@@ -86,6 +86,10 @@ struct TrieBuilder {
 
     /// Parses `text` and inserts it as route number `route` (routes arrive in index order),
     /// owned by owner number `owner`.
+    ///
+    /// A pattern the parser then refuses may leave the literal and parameter children that
+    /// `insertPlain` made for it. They are never read: a builder with a problem is never
+    /// frozen (`RouteTableBuilder.build()` throws every problem before it freezes).
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
         if ContiguousUTF8.withBytes(of: text, { insertPlain($0, route: route, owner: owner) }) { return }
         let shape = try parser.parse(text)

@@ -25,6 +25,12 @@ public protocol ParameterConverter: Sendable {
 /// The converters built in (Matching rules, "Pattern syntax"); they work on bytes so that matching allocates nothing.
 @usableFromInline
 enum BuiltInConverter: Int, Sendable, CaseIterable {
+    /// The name of converter `id`: ids 0, 1 and 2 are built in, `3 + i` is the i-th declared
+    /// converter, named by `declared(i)`.
+    static func name(ofConverter id: Int32, declared: (Int) -> String) -> String {
+        id < 3 ? BuiltInConverter(rawValue: Int(id))!.name : declared(Int(id) - 3)
+    }
+
     // Raw values are the precedence among typed parameters (Matching rules, "Which route wins").
     case int = 0, uuid = 1, double = 2
 

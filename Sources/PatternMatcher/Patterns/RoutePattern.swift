@@ -34,7 +34,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(n) in the length of `text`.
     public init(_ text: String, converters: Set<String> = []) throws(PatternError) {
         PatternParses.counter?.count()
-        var parser = PatternParser(converters: converters.sorted())
+        // Any order: the parser numbers the names only to name them again below.
+        var parser = PatternParser(converters: Array(converters))
         let shape = try parser.parse(text)
         self.init(text: text, parsed: parser, shape: shape)
     }
