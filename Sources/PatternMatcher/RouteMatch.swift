@@ -188,19 +188,13 @@ public struct QueryItems: Sendable, Sequence {
         let found = utf8.withUTF8 { wanted in
             ContiguousUTF8.withBytes(of: url) { bytes -> Range<Int>? in
                 var found: Range<Int>?
-                var pairStart = start
-                while pairStart < end {
-                    var pairEnd = pairStart
-                    var equals = -1
-                    while pairEnd < end && bytes[pairEnd] != ASCII.ampersand {
-                        if bytes[pairEnd] == ASCII.equals && equals < 0 { equals = pairEnd }
-                        pairEnd += 1
+                var position = start
+                while position < end {
+                    let item = Self.item(from: position, end: end) { bytes[$0] }
+                    position = item.next
+                    if !item.name.isEmpty && Self.name(bytes, item.name, is: name, wanted: wanted, in: url) {
+                        found = item.value
                     }
-                    let nameEnd = equals >= 0 ? equals : pairEnd
-                    if nameEnd > pairStart && Self.name(bytes, pairStart..<nameEnd, is: name, wanted: wanted, in: url) {
-                        found = equals >= 0 ? (equals + 1)..<pairEnd : pairEnd..<pairEnd  // no '=': ""
-                    }
-                    pairStart = pairEnd + 1
                 }
                 return found
             }
@@ -219,8 +213,25 @@ public struct QueryItems: Sendable, Sequence {
         guard isPlain else { return decodedSubstring(url, range, plusAsSpace: true) == name }
         // Counts first, then the bytes: the generic `elementsEqual` cost 150 instructions a name.
         guard written.count == wanted.count else { return false }
-        for i in 0..<written.count where written[i] != wanted[i] { return false }
-        return true
+        guard let writtenBase = written.baseAddress, let wantedBase = wanted.baseAddress else { return written.isEmpty }
+        return Word.bytesEqual(writtenBase, wantedBase, written.count, fold: false)
+    }
+
+    /// The item written from `start` up to the next `&` (or `end`), read through `byte`:
+    /// its name (empty when the item is), its value (empty when there is no `=`; the first
+    /// `=` splits) and where the next item starts. The one reading of the query's items,
+    /// for the subscript and the iterator.
+    @inline(__always)
+    static func item(from start: Int, end: Int, byte: (Int) -> UInt8) -> (name: Range<Int>, value: Range<Int>, next: Int) {
+        var equals = -1
+        var i = start
+        while i < end {
+            let current = byte(i)
+            if current == ASCII.ampersand { break }
+            if current == ASCII.equals && equals < 0 { equals = i }
+            i += 1
+        }
+        return equals >= 0 ? (start..<equals, (equals + 1)..<i, i + 1) : (start..<i, i..<i, i + 1)
     }
 
     /// Every value of the items named `name`, in order.
@@ -239,20 +250,11 @@ public struct QueryItems: Sendable, Sequence {
             guard items.start >= 0 else { return nil }
             let utf8 = items.url.utf8
             while position < items.end {
-                let pairStart = position
-                var equals = -1
-                var i = pairStart
-                while i < items.end {
-                    let byte = utf8[utf8.index(utf8.startIndex, offsetBy: i)]
-                    if byte == ASCII.ampersand { break }
-                    if byte == ASCII.equals && equals < 0 { equals = i }
-                    i += 1
-                }
-                position = i + 1
-                let nameEnd = equals >= 0 ? equals : i
-                guard nameEnd > pairStart else { continue }
-                let name = decodedSubstring(items.url, pairStart..<nameEnd, plusAsSpace: true)
-                let value = equals >= 0 ? decodedSubstring(items.url, (equals + 1)..<i, plusAsSpace: true) : ""
+                let item = QueryItems.item(from: position, end: items.end) { utf8[utf8.index(utf8.startIndex, offsetBy: $0)] }
+                position = item.next
+                guard !item.name.isEmpty else { continue }
+                let name = decodedSubstring(items.url, item.name, plusAsSpace: true)
+                let value = item.value.isEmpty ? "" : decodedSubstring(items.url, item.value, plusAsSpace: true)
                 return Item(name: name, value: value)
             }
             return nil
