@@ -332,9 +332,10 @@ final class Snapshot: Sendable {
                       redirects: redirects, newRedirects: redirects)
     }
 
-    /// The table of `base` and one more module, which declares no converter: `base`'s tables
-    /// are extended (only the module's patterns are parsed and checked against them), names
-    /// and redirects are checked for the module's alone.
+    /// The table of `base` and one more module, which declares no converter: `base`'s route
+    /// tables are extended (only the module's patterns are parsed and checked against them),
+    /// and names and redirects are checked for the module's alone. The interceptor table and
+    /// the redirect list are built again from every module (they are small).
     convenience init(extending base: Snapshot, with module: ModuleRegistration, registry: Registry,
                      options: MatchOptions) throws(RegistrationError) {
         precondition(module.converters.isEmpty, "a new converter renumbers the typed children: build anew")

@@ -49,6 +49,7 @@ struct RequestRouterTests {
         final class Tracker: Sendable {}
         let kept = Shared<[RouteRequest]>([])
         weak var tracker: Tracker?
+        weak var released: Router?
         do {
             let captured = Tracker()
             tracker = captured
@@ -57,8 +58,10 @@ struct RequestRouterTests {
                     withExtendedLifetime(captured) { kept.withLock { $0.append(request) } }
                 }
             }
+            released = router
             #expect(router.open("reader://picker").isHandled)
         }
+        #expect(released == nil, "the kept request kept the router alive")
         #expect(kept.current.count == 1)
         #expect(tracker == nil, "the kept request kept the router's handlers alive")
         kept.withLock { $0.removeAll() }

@@ -62,8 +62,12 @@ final class TypedRouteShape: Sendable {
     /// The URL of `value`: the pattern filled with the path values, then the query.
     func url<R: TypedRoute>(for value: R) throws(TypedRouteError) -> String {
         guard let parsedPattern else {
-            _ = try pattern.get()  // a pattern that did not parse: throws its error
-            throw .other("the pattern did not parse", key: nil, in: typeName)
+            // `parsedPattern` is nil exactly when `pattern` holds the parse error, which names
+            // the pattern and the column; the second case cannot happen.
+            guard case .failure(let error) = pattern else {
+                throw .other("the pattern '\(Echo.quoted(patternText))' did not parse", key: nil, in: typeName)
+            }
+            throw error
         }
         let fields = EncodedFields(shape: self)
         // Room for the query of most routes: growing the buffer is one more allocation (typed
