@@ -225,7 +225,7 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     /// ```
     /// - Returns: the open's result, or ``OpenResult/unmatched`` when the router is gone.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = [:], completion: RouteCompletion? = nil) -> OpenResult {
+    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), completion: RouteCompletion? = nil) -> OpenResult {
         guard let router else { return .unmatched }
         return OpenContext.$current.withValue(context) {
             router.open(url, userInfo: userInfo, source: source, completion: completion)

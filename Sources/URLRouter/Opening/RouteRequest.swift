@@ -73,7 +73,7 @@ public struct RouteRequest: Sendable {
     /// ```
     /// - Returns: the inner open's result, or ``OpenResult/unmatched`` when the router is gone.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = [:], completion: RouteCompletion? = nil) -> OpenResult {
+    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), completion: RouteCompletion? = nil) -> OpenResult {
         guard let router else { return .unmatched }
         return OpenContext.$current.withValue(context) {
             router.open(url, userInfo: userInfo, source: source, completion: completion)
@@ -82,7 +82,7 @@ public struct RouteRequest: Sendable {
 
     /// Opens `url` as part of this request and awaits it; see ``open(_:userInfo:completion:)-(String,_,_)``.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = [:]) async -> OpenResult {
+    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary()) async -> OpenResult {
         guard let router else { return .unmatched }
         return await OpenContext.$current.withValue(context) {
             await router.open(url, userInfo: userInfo, source: source)

@@ -17,7 +17,7 @@ extension Router {
     ///     being handled, else ``OpenSource/app``.
     /// - Returns: never ``OpenResult/pending(_:_:)``.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = [:],
+    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(),
                      source: OpenSource? = nil) async -> OpenResult {
         await open(url, userInfo: userInfo, source: source, replyingTo: nil, trail: nil)
     }
@@ -42,7 +42,7 @@ extension Router {
     ///   - expecting: the type of the reply.
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func open<Value>(_ url: String, expecting: Value.Type, userInfo: [String: any Sendable] = [:],
+    public func open<Value>(_ url: String, expecting: Value.Type, userInfo: [String: any Sendable] = Dictionary(),
                             source: OpenSource? = nil) async -> RouteReply<Value> {
         let channel = ReplyChannel()
         let result = await open(url, userInfo: userInfo, source: source, replyingTo: channel, trail: nil)
@@ -83,14 +83,14 @@ extension Router {
     ///   - url: the URL, as a string.
     ///   - userInfo: caller data handed to the handler.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func object(for url: String, userInfo: [String: any Sendable] = [:],
+    public func object(for url: String, userInfo: [String: any Sendable] = Dictionary(),
                        source: OpenSource? = nil) async -> (any Sendable)? {
         try? await makeObject(for: url, userInfo: userInfo, source: source, as: (any Sendable).self, mainActorValues: false)
     }
 
     /// The object for `url`, if it is a `T`, awaiting asynchronous object handlers and
     /// running main-actor ones on the main actor.
-    public func object<T: Sendable>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = [:],
+    public func object<T: Sendable>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
                                     source: OpenSource? = nil) async -> T? {
         try? await makeObject(for: url, as: type, userInfo: userInfo, source: source)
     }
@@ -99,7 +99,7 @@ extension Router {
     /// object handlers and running main-actor ones on the main actor.
     /// - Throws: ``ObjectError``, as the synchronous form, except that it never needs
     ///   `await` or the main actor.
-    public func makeObject<T: Sendable>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = [:],
+    public func makeObject<T: Sendable>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = Dictionary(),
                                         source: OpenSource? = nil) async throws(ObjectError) -> T {
         try await makeObject(for: url, userInfo: userInfo, source: source, as: type, mainActorValues: true)
     }

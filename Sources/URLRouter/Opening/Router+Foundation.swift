@@ -19,14 +19,14 @@ extension Router {
     /// }
     /// ```
     @discardableResult
-    public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource,
+    public func open(_ url: URL, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource,
                      completion: RouteCompletion? = nil) -> OpenResult {
         open(url.absoluteString, userInfo: userInfo, source: source, completion: completion)
     }
 
     /// Opens `url` and awaits its handler; see the `String` overload of `await open(_:userInfo:source:)`.
     @discardableResult
-    public func open(_ url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource) async -> OpenResult {
+    public func open(_ url: URL, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource) async -> OpenResult {
         await open(url.absoluteString, userInfo: userInfo, source: source)
     }
 
@@ -36,12 +36,12 @@ extension Router {
     }
 
     /// The object for `url`; see the `String` overload of `object(for:userInfo:source:)`.
-    public func object(for url: URL, userInfo: [String: any Sendable] = [:], source: OpenSource) -> (any Sendable)? {
+    public func object(for url: URL, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource) -> (any Sendable)? {
         object(for: url.absoluteString, userInfo: userInfo, source: source)
     }
 
     /// The object for `url`, if it is a `T`.
-    public func object<T>(for url: URL, as type: T.Type, userInfo: [String: any Sendable] = [:],
+    public func object<T>(for url: URL, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
                           source: OpenSource) -> T? {
         object(for: url.absoluteString, as: type, userInfo: userInfo, source: source)
     }

@@ -16,7 +16,7 @@ extension Router {
     ///   - completion: called once with the handler's reply, as for the string form.
     /// - Returns: what happened, as for `open(_:userInfo:source:completion:)`.
     @discardableResult
-    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = [:], source: OpenSource? = nil,
+    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource? = nil,
                                     completion: RouteCompletion? = nil) -> OpenResult {
         let url: String
         do { url = try route.url() } catch { return .refused(.unwritable(error)) }
@@ -29,7 +29,7 @@ extension Router {
     ///   - userInfo: caller data handed to the handler.
     ///   - source: as for `open`.
     @discardableResult
-    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = [:],
+    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = Dictionary(),
                                     source: OpenSource? = nil) async -> OpenResult {
         let url: String
         do { url = try route.url() } catch { return .refused(.unwritable(error)) }
@@ -46,7 +46,7 @@ extension Router {
     ///   - expecting: the type of the reply.
     ///   - userInfo: caller data handed to the handler.
     ///   - source: as for `open`.
-    public func open<R: TypedRoute, Value>(_ route: R, expecting: Value.Type, userInfo: [String: any Sendable] = [:],
+    public func open<R: TypedRoute, Value>(_ route: R, expecting: Value.Type, userInfo: [String: any Sendable] = Dictionary(),
                                            source: OpenSource? = nil) async -> RouteReply<Value> {
         let url: String
         do { url = try route.url() } catch { return .notHandled(.refused(.unwritable(error))) }
@@ -64,7 +64,7 @@ extension Router {
     ///   - type: the type of object wanted.
     ///   - userInfo: caller data handed to the handler.
     ///   - source: as for `open`.
-    public func object<R: TypedRoute, T>(for route: R, as type: T.Type, userInfo: [String: any Sendable] = [:],
+    public func object<R: TypedRoute, T>(for route: R, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
                                          source: OpenSource? = nil) -> T? {
         try? makeObject(for: route, as: type, userInfo: userInfo, source: source)
     }
@@ -72,7 +72,7 @@ extension Router {
     /// The object for the URL of `route` as a `T`, or the reason there is none.
     /// - Throws: ``ObjectError``, as the string form; a value that cannot be written is
     ///   ``ObjectError/refused(_:)``.
-    public func makeObject<R: TypedRoute, T>(for route: R, as type: T.Type = T.self, userInfo: [String: any Sendable] = [:],
+    public func makeObject<R: TypedRoute, T>(for route: R, as type: T.Type = T.self, userInfo: [String: any Sendable] = Dictionary(),
                                              source: OpenSource? = nil) throws(ObjectError) -> T {
         let url: String
         do { url = try route.url() } catch { throw .refused(.unwritable(error)) }
@@ -86,7 +86,7 @@ extension Router {
     ///   - type: the type of object wanted.
     ///   - userInfo: caller data handed to the handler.
     ///   - source: as for `open`.
-    public func object<R: TypedRoute, T: Sendable>(for route: R, as type: T.Type, userInfo: [String: any Sendable] = [:],
+    public func object<R: TypedRoute, T: Sendable>(for route: R, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
                                                    source: OpenSource? = nil) async -> T? {
         guard let url = try? route.url() else { return nil }
         return await object(for: url, as: type, userInfo: userInfo, source: source)
@@ -111,7 +111,7 @@ extension RouteRequest {
     ///   - userInfo: caller data handed to the handler.
     ///   - completion: called once with the handler's reply.
     @discardableResult
-    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = [:],
+    public func open<R: TypedRoute>(_ route: R, userInfo: [String: any Sendable] = Dictionary(),
                                     completion: RouteCompletion? = nil) -> OpenResult {
         let url: String
         do { url = try route.url() } catch { return .refused(.unwritable(error)) }
