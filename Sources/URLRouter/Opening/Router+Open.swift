@@ -224,8 +224,10 @@ extension Router {
                 reasons.add(.needsMainActor(route.info))
                 return nil
             }
-            switch Opening.run(route.handler, opening.request(for: match, route: route, token: nil), in: opening.context) {
-            case .handled(let made):
+            var made = Opening.Made.nothing
+            switch Opening.run(route.handler, opening.request(for: match, route: route, token: nil), in: opening.context,
+                               made: &made) {
+            case .handled:
                 if let value = cast(made) { return value }
                 reasons.add(.otherType(route.info, made.value.map { "\(type(of: $0))" } ?? "nil"))
             case .declined(let undecodable?): reasons.add(.failed(route.info, undecodable))
