@@ -441,6 +441,14 @@ final class Snapshot: Sendable {
     func table(for source: OpenSource) -> RouteTable<Int> {
         source.isExternal ? external : all
     }
+
+    /// The lookup of `url` in the table `source` sees. A method, so that the table is read
+    /// in place: copied out (``table(for:)``), its trie and values were retained and
+    /// released around every lookup, 88 instructions an open (callgrind, app static: 2,494
+    /// against 2,406).
+    func match(_ url: String, from source: OpenSource) -> MatchResult<Int> {
+        source.isExternal ? external.match(url) : all.match(url)
+    }
 }
 
 /// The routes of a published table: its modules' routes, in registration order. A route is

@@ -81,7 +81,7 @@ final class Opening: Sendable {
             return .finished(.refused(.nestingLimit(router.options.maxNestedOpens, firstURL: outer.firstURL)))
         }
         let snapshot = router.current
-        switch snapshot.table(for: source).match(url) {
+        switch snapshot.match(url, from: source) {
         case .malformed(let error):
             return .finished(.malformed(error))
         case .notFound:
