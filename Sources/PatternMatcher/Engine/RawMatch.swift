@@ -7,9 +7,9 @@
 @usableFromInline
 struct CaptureBuffer: Sendable {
     typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    static let inlineCapacity = 8
+    @usableFromInline static let inlineCapacity = 8
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
-    private(set) var count: Int32 = 0
+    @usableFromInline private(set) var count: Int32 = 0
 
     @inline(__always)
     mutating func append(start: Int, end: Int) {
@@ -105,7 +105,7 @@ struct URLParts: Sendable, Equatable {
 @usableFromInline
 struct Found: Sendable {
     /// The ranges the search recorded; the route's capture specs index them.
-    let captures: CaptureBuffer
+    @usableFromInline let captures: CaptureBuffer
     @usableFromInline let route: Int32
     /// Where the URL's parts lie.
     let parts: URLParts
@@ -142,7 +142,7 @@ struct RawMatch: Sendable {
 
     var route: Int32 { found.route }
     var viaCatchAll: Bool { found.viaCatchAll }
-    var captures: CaptureBuffer { found.captures }
+    @inlinable var captures: CaptureBuffer { found.captures }
     var parts: URLParts { found.parts }
 
     /// The ranges recorded in every slot (see ``CaptureSpec/slot``), in slot order.
@@ -153,6 +153,7 @@ struct RawMatch: Sendable {
     /// key segment. Reading all p parameters therefore costs one parse, not p.
     /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
     ///   when p > 8).
+    @usableFromInline
     func slotRanges() -> [Range<Int>] {
         let count = Int(captures.count)
         var ranges = (0..<min(count, CaptureBuffer.inlineCapacity)).map { captures[$0] }
