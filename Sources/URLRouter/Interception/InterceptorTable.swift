@@ -1,13 +1,22 @@
 import PatternMatcher
 
 /// One interceptor as the router keeps it.
-struct RegisteredInterceptor: Sendable {
+///
+/// A class, so that the list of interceptors an open meets copies each with one retain
+/// (its description and its closure were two and more): 346 instructions an open with
+/// three interceptors (callgrind, app static: 11,261 against 10,915).
+final class RegisteredInterceptor: Sendable {
     enum Decider: Sendable {
         case sync(@Sendable (InterceptedRequest) -> Interception)
         case async(@Sendable (InterceptedRequest) async -> Interception)
     }
     let info: InterceptorInfo
     let decide: Decider
+
+    init(info: InterceptorInfo, decide: Decider) {
+        self.info = info
+        self.decide = decide
+    }
 
     /// A redirect rule as an interceptor: the parameters `rule.from` captured are written
     /// into `rule.to` by name, and the query is carried over.
@@ -50,7 +59,7 @@ struct InterceptorTable: Sendable {
     /// table of one pattern shape (global interceptors, one gate) needs that one lookup
     /// only. Other tables search on for the more specific patterns.
     func ordered(for url: String) -> [InterceptorHit] {
-        guard let best = table.match(url).match else { return [] }
+        guard case .matched(let best) = table.match(url) else { return [] }
         guard groups.count > 1 else { return groups[best.value].map { InterceptorHit(interceptor: $0, match: best) } }
         var matches = table.matches(url).makeIterator()
         guard let first = matches.next(), let second = matches.next() else {

@@ -350,6 +350,15 @@ extension Opening {
         func request(_ hit: InterceptorHit) -> InterceptedRequest {
             InterceptedRequest(subject: subject, interceptor: hit.interceptor.info, interceptorMatch: hit.match)
         }
+
+        /// What the interceptor of hit number `index` is asked, read where the list keeps
+        /// it: with the hit copied out first, and the match read from the lookup's result
+        /// rather than matched in place, an open with three interceptors ran 712 more
+        /// instructions (callgrind, app static: 10,915 against 10,203).
+        func request(at index: Int) -> InterceptedRequest {
+            InterceptedRequest(subject: subject, interceptor: hits[index].interceptor.info,
+                               interceptorMatch: hits[index].match)
+        }
     }
 
     /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
@@ -383,9 +392,11 @@ extension Opening {
             case proceeded
         }
         let outcome: Outcome = OpenContext.$current.withValue(context) {
-            for (index, hit) in intercepting.hits.enumerated() {
-                guard case .sync(let decide) = hit.interceptor.decide else { return .decided(index: index, decision: nil) }
-                let decision = decide(intercepting.request(hit))
+            for index in intercepting.hits.indices {
+                guard case .sync(let decide) = intercepting.hits[index].interceptor.decide else {
+                    return .decided(index: index, decision: nil)
+                }
+                let decision = decide(intercepting.request(at: index))
                 if case .proceed = decision { continue }
                 return .decided(index: index, decision: decision)
             }
