@@ -342,7 +342,7 @@ extension Opening {
     /// The interceptors that see this open's URL, most general first, and what each of
     /// their requests shares.
     struct Intercepting {
-        let hits: [InterceptorHit]
+        let hits: InterceptorHits
         /// The open as every interceptor sees it, made once for all of them.
         let subject: InterceptionSubject
 
@@ -356,19 +356,19 @@ extension Opening {
         /// rather than matched in place, an open with three interceptors ran 712 more
         /// instructions (callgrind, app static: 10,915 against 10,203).
         func request(at index: Int) -> InterceptedRequest {
-            InterceptedRequest(subject: subject, interceptor: hits[index].interceptor.info,
-                               interceptorMatch: hits[index].match)
+            InterceptedRequest(subject: subject, interceptor: hits.interceptor(at: index).info,
+                               interceptorMatch: hits.match(at: index))
         }
     }
 
     /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
     /// or `nil` when no interceptor's pattern matches.
     func interceptors(first: RouteMatch<Int>?) -> Intercepting? {
-        interceptors(snapshot.interceptors?.ordered(for: url) ?? [], first: first)
+        interceptors(snapshot.interceptors?.ordered(for: url) ?? .none, first: first)
     }
 
     /// ``interceptors(first:)`` for the interceptors already found for this open's URL.
-    func interceptors(_ hits: consuming [InterceptorHit], first: RouteMatch<Int>?) -> Intercepting? {
+    func interceptors(_ hits: consuming InterceptorHits, first: RouteMatch<Int>?) -> Intercepting? {
         guard !hits.isEmpty else { return nil }
         let route = first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) }
         return Intercepting(hits: hits, subject: InterceptionSubject(
@@ -381,7 +381,7 @@ extension Opening {
     /// also runs the best match's handler, if there is one, in the same binding of the
     /// open's context (binding it again for the handler cost two allocations and 288
     /// instructions an open; callgrind, app static, three interceptors: 13,541 against 13,253).
-    func interceptHere(_ hits: consuming [InterceptorHit], channel: ReplyChannel?) -> Interceptions {
+    func interceptHere(_ hits: consuming InterceptorHits, channel: ReplyChannel?) -> Interceptions {
         guard let intercepting = interceptors(hits, first: first) else { return .proceed }
         /// What happened inside the binding.
         enum Outcome {
@@ -393,7 +393,7 @@ extension Opening {
         }
         let outcome: Outcome = OpenContext.$current.withValue(context) {
             for index in intercepting.hits.indices {
-                guard case .sync(let decide) = intercepting.hits[index].interceptor.decide else {
+                guard case .sync(let decide) = intercepting.hits.interceptor(at: index).decide else {
                     return .decided(index: index, decision: nil)
                 }
                 let decision = decide(intercepting.request(at: index))
@@ -415,7 +415,7 @@ extension Opening {
         case .decided(let index, nil):
             return .needsAsync(index: index)
         case .decided(let index, let decision?):
-            let interceptor = intercepting.hits[index].interceptor
+            let interceptor = intercepting.hits.interceptor(at: index)
             let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
                 router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
             })

@@ -44,7 +44,7 @@ extension Router {
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
-        let hits: [InterceptorHit]
+        let hits: InterceptorHits
         switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
         case .finished(let result):
             channel?.discard()
@@ -73,7 +73,7 @@ extension Router {
             return runMatches(started, from: (route, step), token: token, channel: channel)
         case .unmatched(let lookup):
             opening = Opening(self, lookup, url, userInfo, trail, first: nil)
-            hits = lookup.snapshot.interceptors?.ordered(for: url) ?? []
+            hits = lookup.snapshot.interceptors?.ordered(for: url) ?? .none
         }
         switch opening.interceptHere(hits, channel: channel) {
         case .proceed:
@@ -88,7 +88,7 @@ extension Router {
             if !result.tookURL { channel?.discard() }
             return result
         case .needsAsync(let index):
-            let interceptor = hits[index].interceptor.info
+            let interceptor = hits.interceptor(at: index).info
             return .intercepting(interceptor, finishLater(channel) {
                 if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
                     return decided
