@@ -49,38 +49,42 @@ struct InterceptorHit: Sendable {
 /// When they are all of one pattern shape (global interceptors, one gate: the common
 /// case), the list is the table's own group and the one match they share, so finding them
 /// allocates nothing and copies no match; an array of hits, each with a copy of the
-/// match, cost an allocation and 364 instructions an open with three interceptors
-/// (callgrind, app static: 10,203 against 9,839). Several shapes are kept as hits.
+/// match, cost an allocation and 438 instructions an open with three interceptors
+/// (callgrind, app static: 10,203 against 9,765). Several shapes are kept as hits.
 struct InterceptorHits: RandomAccessCollection, Sendable {
-    /// One shape's interceptors (the table's own group), or empty when ``several`` holds them.
+    /// One shape's interceptors (the table's own group, never empty), or empty when
+    /// ``several`` holds them.
     private let group: [RegisteredInterceptor]
-    /// The match `group` shares.
-    private let shared: RouteMatch<Int>?
-    /// Interceptors of several shapes, each with its match.
+    /// The match `group` shares (with several shapes, the first's: never read). Not
+    /// optional: an optional match is copied through the runtime's generic witnesses,
+    /// about 220 instructions a copy.
+    private let match: RouteMatch<Int>
+    /// Interceptors of several shapes, each with its match; empty for one shape.
     private let several: [InterceptorHit]
-
-    /// No interceptor.
-    static let none = InterceptorHits([])
 
     /// The interceptors of `group`, all matched by `match`.
     init(_ group: [RegisteredInterceptor], matching match: RouteMatch<Int>) {
-        (self.group, shared, several) = (group, match, [])
+        assert(!group.isEmpty, "the table makes a group only for a shape that has interceptors")
+        (self.group, self.match, several) = (group, match, [])
     }
 
     /// Interceptors of several shapes, each with its match, in the order they run.
-    init(_ hits: [InterceptorHit]) { (group, shared, several) = ([], nil, hits) }
+    init(_ hits: [InterceptorHit]) {
+        assert(!hits.isEmpty, "interceptors of several shapes are some")
+        (group, match, several) = ([], hits[0].match, hits)
+    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { shared == nil ? several.count : group.count }
+    var endIndex: Int { several.isEmpty ? group.count : several.count }
 
     /// Interceptor number `index`.
     func interceptor(at index: Int) -> RegisteredInterceptor {
-        shared == nil ? several[index].interceptor : group[index]
+        several.isEmpty ? group[index] : several[index].interceptor
     }
 
     /// What the pattern of interceptor number `index` matched.
     func match(at index: Int) -> RouteMatch<Int> {
-        shared ?? several[index].match
+        several.isEmpty ? match : several[index].match
     }
 
     subscript(index: Int) -> InterceptorHit {
@@ -103,8 +107,9 @@ struct InterceptorTable: Sendable {
     /// An open that no interceptor's pattern matches costs one lookup and no allocation; a
     /// table of one pattern shape (global interceptors, one gate) needs that one lookup
     /// only. Other tables search on for the more specific patterns.
-    func ordered(for url: String) -> InterceptorHits {
-        guard case .matched(let best) = table.match(url) else { return .none }
+    /// - Returns: `nil` when no interceptor's pattern matches.
+    func ordered(for url: String) -> InterceptorHits? {
+        guard case .matched(let best) = table.match(url) else { return nil }
         guard groups.count > 1 else { return InterceptorHits(groups[best.value], matching: best) }
         var matches = table.matches(url).makeIterator()
         guard let first = matches.next(), let second = matches.next() else {

@@ -333,7 +333,7 @@ extension Opening {
         /// An interceptor rejected or redirected the open: its result.
         case finished(OpenResult)
         /// Interceptor number `index` must be awaited.
-        case needsAsync(index: Int)
+        case needsAsync(index: Int, interceptor: InterceptorInfo)
         /// Every interceptor let the open go on, and the best match's handler ran, in the
         /// same binding of the open's context; the token its request holds comes with it.
         case ran(route: RegisteredRoute, step: Step, token: ReplyToken?)
@@ -364,12 +364,12 @@ extension Opening {
     /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
     /// or `nil` when no interceptor's pattern matches.
     func interceptors(first: RouteMatch<Int>?) -> Intercepting? {
-        interceptors(snapshot.interceptors?.ordered(for: url) ?? .none, first: first)
+        interceptors(snapshot.interceptors?.ordered(for: url), first: first)
     }
 
     /// ``interceptors(first:)`` for the interceptors already found for this open's URL.
-    func interceptors(_ hits: consuming InterceptorHits, first: RouteMatch<Int>?) -> Intercepting? {
-        guard !hits.isEmpty else { return nil }
+    func interceptors(_ hits: consuming InterceptorHits?, first: RouteMatch<Int>?) -> Intercepting? {
+        guard let hits else { return nil }
         let route = first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) }
         return Intercepting(hits: hits, subject: InterceptionSubject(
             url: url, source: source, userInfo: userInfo, route: route, redirectedFrom: trail?.origin,
@@ -381,7 +381,7 @@ extension Opening {
     /// also runs the best match's handler, if there is one, in the same binding of the
     /// open's context (binding it again for the handler cost two allocations and 288
     /// instructions an open; callgrind, app static, three interceptors: 13,541 against 13,253).
-    func interceptHere(_ hits: consuming InterceptorHits, channel: ReplyChannel?) -> Interceptions {
+    func interceptHere(_ hits: consuming InterceptorHits?, channel: ReplyChannel?) -> Interceptions {
         guard let intercepting = interceptors(hits, first: first) else { return .proceed }
         /// What happened inside the binding.
         enum Outcome {
@@ -413,7 +413,7 @@ extension Opening {
         case .ran(let route, let step, let token):
             return .ran(route: route, step: step, token: token)
         case .decided(let index, nil):
-            return .needsAsync(index: index)
+            return .needsAsync(index: index, interceptor: intercepting.hits.interceptor(at: index).info)
         case .decided(let index, let decision?):
             let interceptor = intercepting.hits.interceptor(at: index)
             let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in

@@ -44,18 +44,15 @@ extension Router {
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
         let opening: Opening
-        let hits: InterceptorHits
+        let hits: InterceptorHits?
         switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
         case .finished(let result):
             channel?.discard()
             return result
         case .matched(let lookup, let match):
-            if let interceptors = lookup.snapshot.interceptors {
-                let seen = interceptors.ordered(for: url)
-                if !seen.isEmpty {
-                    (opening, hits) = (Opening(self, lookup, url, userInfo, trail, first: consume match), seen)
-                    break
-                }
+            if let seen = lookup.snapshot.interceptors?.ordered(for: url) {
+                (opening, hits) = (Opening(self, lookup, url, userInfo, trail, first: consume match), seen)
+                break
             }
             // No interceptor sees the URL: the best match's handler runs before an `Opening`
             // is made, and one is made only if that handler does not take the URL (it
@@ -73,7 +70,7 @@ extension Router {
             return runMatches(started, from: (route, step), token: token, channel: channel)
         case .unmatched(let lookup):
             opening = Opening(self, lookup, url, userInfo, trail, first: nil)
-            hits = lookup.snapshot.interceptors?.ordered(for: url) ?? .none
+            hits = lookup.snapshot.interceptors?.ordered(for: url)
         }
         switch opening.interceptHere(hits, channel: channel) {
         case .proceed:
@@ -87,8 +84,7 @@ extension Router {
         case .finished(let result):
             if !result.tookURL { channel?.discard() }
             return result
-        case .needsAsync(let index):
-            let interceptor = hits.interceptor(at: index).info
+        case .needsAsync(let index, let interceptor):
             return .intercepting(interceptor, finishLater(channel) {
                 if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
                     return decided
