@@ -2,17 +2,31 @@
 /// allocates nothing. A route with more parameter segments has the later ranges found
 /// again, all at once, when its parameters are read (``RawMatch/slotRanges()``).
 ///
+/// A range is kept in four bytes, two 16-bit offsets, so the buffer holds the ranges of a
+/// URL of at most ``maxURLLength`` bytes (a URL under the default limit of 8,192 bytes
+/// always fits); those of a longer URL, which only a raised ``URLLimits/maxBytes`` lets
+/// in, are all found again as the later ones are. Eight-byte ranges made every copy of a
+/// match 32 bytes longer: 48 more instructions per github.txt lookup and per app static
+/// lookup (callgrind, Benchmarks/Scripts/instructions.sh: 971 against 924, 798 against 750).
+///
 /// The count comes after the ranges, so that what follows the buffer in ``Found`` fills
 /// the four bytes a leading count would leave as padding.
 @usableFromInline
 struct CaptureBuffer: Sendable {
-    typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    typealias Eight = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
     static let inlineCapacity = 8
+    /// The longest URL whose ranges the buffer holds.
+    static let maxURLLength = Int(UInt16.max)
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
     private(set) var count: Int32 = 0
 
+    /// Whether the buffer holds the first ranges of a URL of `length` bytes (else what it
+    /// holds is meaningless, and every range is found again).
+    static func holdsRanges(ofURLWithLength length: Int) -> Bool { length <= maxURLLength }
+
     /// Records `start..<end`, offsets of a URL whose length fits in 32 bits (the lookups
-    /// refuse a longer one before they match).
+    /// refuse a longer one before they match); only their low 16 bits are kept, which are
+    /// the offsets themselves in a URL the buffer holds (``holdsRanges(ofURLWithLength:)``).
     // Truncating conversions and a wrapping count (a URL of at most `Int32.max` bytes has
     // fewer segments than that). The checked ones left the direct walk short of registers:
     // with its path loop as it is, they cost 50 instructions per github.txt lookup (callgrind,
@@ -22,19 +36,20 @@ struct CaptureBuffer: Sendable {
     mutating func append(start: Int, end: Int) {
         assert(start >= 0 && start <= end && end <= Int(Int32.max), "a range of a URL of at most Int32.max bytes")
         if count < Self.inlineCapacity {
-            let packed = UInt64(truncatingIfNeeded: start) << 32 | UInt64(UInt32(truncatingIfNeeded: end))
+            let packed = UInt32(truncatingIfNeeded: start) << 16 | UInt32(truncatingIfNeeded: end) & 0xFFFF
             withUnsafeMutableBytes(of: &inline) {
-                $0.storeBytes(of: packed, toByteOffset: Int(truncatingIfNeeded: count) &* 8, as: UInt64.self)
+                $0.storeBytes(of: packed, toByteOffset: Int(truncatingIfNeeded: count) &* 4, as: UInt32.self)
             }
         }
         count &+= 1
     }
 
-    /// The range in `index`, one of the first eight.
+    /// The range in `index`, one of the first eight, in a URL the buffer holds
+    /// (``holdsRanges(ofURLWithLength:)``).
     subscript(index: Int) -> Range<Int> {
         precondition(index < Self.inlineCapacity)
-        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 4, as: UInt32.self) }
+        return Int(packed >> 16)..<Int(packed & 0xFFFF)
     }
 }
 
@@ -107,11 +122,11 @@ struct URLParts: Sendable, Equatable {
 /// What the search found, before it is paired with the table, the URL and the value:
 /// plain values, so that a lookup returns it without touching a reference count.
 ///
-/// Its fields are ordered so that none leaves padding (94 bytes): a match result of a
-/// table of `Int`s (127 bytes) then stays within what the optimizer copies inline. At 112
+/// Its fields are ordered so that none leaves padding (62 bytes): a match result of a
+/// table of `Int`s (95 bytes) then stays within what the optimizer copies inline. At 112
 /// bytes (145 for the result) a lookup copied it through two `memcpy` calls, and ran
-/// 1,177 instructions per github.txt lookup against 1,138 now (callgrind,
-/// Benchmarks/Scripts/instructions.sh).
+/// 1,177 instructions per github.txt lookup against 1,138 at 94 bytes (callgrind,
+/// Benchmarks/Scripts/instructions.sh); see ``CaptureBuffer`` for 94 against 62.
 @usableFromInline
 struct Found: Sendable {
     /// The ranges the search recorded; the route's capture specs index them.
@@ -134,7 +149,8 @@ struct Found: Sendable {
 ///
 /// It carries the offsets of the URL's parts (``URLParts``), so reading any of them after
 /// the match needs no second parse; only a route with more than eight parameter segments
-/// parses the URL again, once, for the later ranges (``slotRanges()``). Built in the caller's code
+/// (or a URL longer than ``CaptureBuffer/maxURLLength``) parses the URL again, once, for
+/// the ranges its buffer does not hold (``slotRanges()``). Built in the caller's code
 /// (inlinable), so that a caller reading only the value retains neither the table nor
 /// the URL.
 @usableFromInline
@@ -155,18 +171,31 @@ struct RawMatch: Sendable {
     var captures: CaptureBuffer { found.captures }
     var parts: URLParts { found.parts }
 
+    /// How many of the first ranges the capture buffer holds: up to eight, or none for a URL
+    /// too long for it.
+    var inlineSlots: Int {
+        CaptureBuffer.holdsRanges(ofURLWithLength: url.utf8.count)
+            ? min(Int(captures.count), CaptureBuffer.inlineCapacity) : 0
+    }
+
+    /// Whether some slot's range is not in the capture buffer, so that reading parameters
+    /// needs ``slotRanges()``.
+    var needsSlotRanges: Bool { Int(captures.count) > inlineSlots }
+
     /// The ranges recorded in every slot (see ``CaptureSpec/slot``), in slot order.
     ///
     /// The first eight come from the buffer. The later ones (a route with more than eight
-    /// parameter segments) are found again, all in one pass: the route's pattern, parsed
+    /// parameter segments), or all of them for a URL longer than
+    /// ``CaptureBuffer/maxURLLength``, are found again, all in one pass: the route's pattern, parsed
     /// once, gives the position of each one's segment, and parsing the URL once gives every
     /// key segment. Reading all p parameters therefore costs one parse, not p.
     /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
     ///   when p > 8).
     func slotRanges() -> [Range<Int>] {
         let count = Int(captures.count)
-        var ranges = (0..<min(count, CaptureBuffer.inlineCapacity)).map { captures[$0] }
-        guard count > CaptureBuffer.inlineCapacity else { return ranges }
+        let inline = inlineSlots
+        var ranges = (0..<inline).map { captures[$0] }
+        guard count > inline else { return ranges }
         guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))),
                                               converters: storage.converterNames)
         else { preconditionFailure("a registered pattern parses again") }
@@ -177,7 +206,7 @@ struct RawMatch: Sendable {
         assert(positions.count == count, "one slot for every non-literal segment")
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
         frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
-        for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
+        for position in positions.dropFirst(inline) {
             let segment = frames[position].segment
             let pathEnd = parts.pathEnd(count: url.utf8.count)
             let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
