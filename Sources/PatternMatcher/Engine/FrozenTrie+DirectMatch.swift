@@ -173,7 +173,7 @@ extension FrozenTrie {
         let (queryStart, fragmentStart, hasPercent) = URLLayout.queryAndFragment(input.bytes, count: count, pathEnd: pathEnd)
         guard !hasPercent else { return false }
         visited = walk.entered &+ walk.segments
-        let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
+        let parts = PackedURLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
                              pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart, count: count,
                              hasScheme: walk.hasScheme, hasUserinfo: false)
         lookup = .matched(Found(route: node.route, viaCatchAll: false, parts: parts, captures: walk.captures))

@@ -58,8 +58,7 @@ struct CaptureBuffer: Sendable {
 /// carried userinfo never parses the URL again.
 ///
 /// The path's end is not stored: it is the query's `?`, else the fragment's `#`, else the
-/// end of the URL. With 32-bit offsets and one flags byte, a ``Found`` stays small enough
-/// for the optimizer to copy a match inline rather than through `memcpy`.
+/// end of the URL. A ``Found`` keeps them packed (``PackedURLParts``).
 @usableFromInline
 struct URLParts: Sendable, Equatable {
     /// The host, `hostStart == hostEnd` when there is none.
@@ -93,6 +92,17 @@ struct URLParts: Sendable, Equatable {
         assert(self.pathEnd(count: count) == pathEnd, "the path ends at the query's '?', the fragment's '#' or the end")
     }
 
+    /// The parts ``PackedURLParts`` unpacks.
+    fileprivate init(hostStart: Int32, hostEnd: Int32, pathStart: Int32, queryStart: Int32, fragmentStart: Int32,
+                     hasScheme: Bool, hasUserinfo: Bool) {
+        self.hostStart = hostStart
+        self.hostEnd = hostEnd
+        self.pathStart = pathStart
+        self.queryStart = queryStart
+        self.fragmentStart = fragmentStart
+        self.flags = (hasScheme ? Self.scheme : 0) | (hasUserinfo ? Self.userinfo : 0)
+    }
+
     /// The parts as the full parse found them.
     init(_ layout: URLLayout) {
         self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
@@ -119,25 +129,81 @@ struct URLParts: Sendable, Equatable {
     func queryEnd(count: Int) -> Int { fragmentStart >= 0 ? Int(fragmentStart) - 1 : count }
 }
 
+/// ``URLParts`` as a ``Found`` keeps them, in 11 bytes: 16-bit offsets, which hold those of a
+/// URL of at most ``CaptureBuffer/maxURLLength`` bytes, as the capture buffer's do; a longer
+/// URL's parts are read by parsing it again (``RawMatch/parts``). With 32-bit offsets every
+/// copy of a match was 10 bytes longer: 16 more instructions per github.txt lookup (callgrind,
+/// Benchmarks/Scripts/instructions.sh: 924 against 908; app static 750 against 736). The
+/// walk and the search make these directly: packing a ``URLParts`` they made ran 954.
+@usableFromInline
+struct PackedURLParts: Sendable, Equatable {
+    private let hostStart: UInt16
+    private let hostEnd: UInt16
+    private let pathStart: UInt16
+    private let queryStart: UInt16
+    private let fragmentStart: UInt16
+    private let flags: UInt8
+
+    private static let scheme: UInt8 = 1
+    private static let userinfo: UInt8 = 2
+
+    /// The parts as ``URLParts/init(hostStart:hostEnd:pathStart:pathEnd:queryStart:fragmentStart:count:hasScheme:hasUserinfo:)``
+    /// takes them, each offset's low 16 bits kept: all of it for a URL of at most
+    /// ``CaptureBuffer/maxURLLength`` bytes. A query or a fragment that is absent is kept as
+    /// 0, where none can start (its `?` or `#` comes first).
+    init(hostStart: Int, hostEnd: Int, pathStart: Int, pathEnd: Int, queryStart: Int, fragmentStart: Int,
+         count: Int, hasScheme: Bool, hasUserinfo: Bool) {
+        assert(hostStart <= hostEnd && pathStart <= pathEnd, "a part never ends before it starts")
+        assert(queryStart < 0 || queryStart > pathEnd, "the query starts after the path and its '?'")
+        assert(fragmentStart < 0 || fragmentStart > max(pathEnd, queryStart), "the fragment comes last")
+        self.hostStart = UInt16(truncatingIfNeeded: hostStart)
+        self.hostEnd = UInt16(truncatingIfNeeded: hostEnd)
+        self.pathStart = UInt16(truncatingIfNeeded: pathStart)
+        self.queryStart = UInt16(truncatingIfNeeded: max(queryStart, 0))
+        self.fragmentStart = UInt16(truncatingIfNeeded: max(fragmentStart, 0))
+        self.flags = (hasScheme ? Self.scheme : 0) | (hasUserinfo ? Self.userinfo : 0)
+        assert(count > CaptureBuffer.maxURLLength || unpacked.pathEnd(count: count) == pathEnd,
+               "the path ends at the query's '?', the fragment's '#' or the end")
+    }
+
+    /// The parts as the full parse found them.
+    init(_ layout: URLLayout) {
+        self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
+                  pathEnd: layout.pathEnd, queryStart: layout.queryStart, fragmentStart: layout.fragmentStart,
+                  count: layout.count, hasScheme: layout.schemeEnd >= 0, hasUserinfo: layout.hasUserinfo)
+    }
+
+    var hasScheme: Bool { flags & Self.scheme != 0 }
+
+    /// The parts, as packed from those of a URL of at most ``CaptureBuffer/maxURLLength`` bytes.
+    var unpacked: URLParts {
+        URLParts(hostStart: Int32(hostStart), hostEnd: Int32(hostEnd), pathStart: Int32(pathStart),
+                 queryStart: queryStart == 0 ? -1 : Int32(queryStart),
+                 fragmentStart: fragmentStart == 0 ? -1 : Int32(fragmentStart),
+                 hasScheme: hasScheme, hasUserinfo: flags & Self.userinfo != 0)
+    }
+}
+
 /// What the search found, before it is paired with the table, the URL and the value:
 /// plain values, so that a lookup returns it without touching a reference count.
 ///
-/// Its fields are ordered so that none leaves padding (62 bytes): a match result of a
-/// table of `Int`s (95 bytes) then stays within what the optimizer copies inline. At 112
+/// Its fields are ordered so that none leaves padding (52 bytes): a match result of a
+/// table of `Int`s (85 bytes) then stays within what the optimizer copies inline. At 112
 /// bytes (145 for the result) a lookup copied it through two `memcpy` calls, and ran
 /// 1,177 instructions per github.txt lookup against 1,138 at 94 bytes (callgrind,
-/// Benchmarks/Scripts/instructions.sh); see ``CaptureBuffer`` for 94 against 62.
+/// Benchmarks/Scripts/instructions.sh); see ``CaptureBuffer`` and ``PackedURLParts`` for
+/// 94 against 52.
 @usableFromInline
 struct Found: Sendable {
     /// The ranges the search recorded; the route's capture specs index them.
     let captures: CaptureBuffer
     @usableFromInline let route: Int32
-    /// Where the URL's parts lie.
-    let parts: URLParts
+    /// Where the URL's parts lie (read them through ``RawMatch/parts``).
+    let parts: PackedURLParts
     /// Whether the route matched through its `**` rather than ending exactly here.
     let viaCatchAll: Bool
 
-    init(route: Int32, viaCatchAll: Bool, parts: URLParts, captures: CaptureBuffer) {
+    init(route: Int32, viaCatchAll: Bool, parts: PackedURLParts, captures: CaptureBuffer) {
         self.captures = captures
         self.route = route
         self.parts = parts
@@ -169,7 +235,11 @@ struct RawMatch: Sendable {
     var route: Int32 { found.route }
     var viaCatchAll: Bool { found.viaCatchAll }
     var captures: CaptureBuffer { found.captures }
-    var parts: URLParts { found.parts }
+    /// Where the URL's parts lie: as the match found them, or, for a URL longer than its
+    /// packed offsets hold, as parsing it again finds them.
+    var parts: URLParts {
+        CaptureBuffer.holdsRanges(ofURLWithLength: url.utf8.count) ? found.parts.unpacked : partsParsedAgain()
+    }
 
     /// How many of the first ranges the capture buffer holds: up to eight, or none for a URL
     /// too long for it.
@@ -213,6 +283,15 @@ struct RawMatch: Sendable {
             ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
         return ranges
+    }
+
+    /// The URL's parts, parsed again without limits (it was valid when it matched).
+    private func partsParsedAgain() -> URLParts {
+        var layout = URLLayout.empty
+        _ = ContiguousUTF8.withBytes(of: url) {
+            URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max), into: &layout)
+        }
+        return URLParts(layout)
     }
 
     /// Parses the URL again, without limits (it was valid when it matched), writing its
