@@ -3,7 +3,9 @@
 /// Parameter values, query items and the fragment are ranges of the URL, decoded when
 /// read: a value without `%` is a `Substring` of the URL and costs no allocation (except
 /// past the eighth parameter segment of a route, or in a URL longer than 65,535 bytes:
-/// ``parameters`` finds those ranges in one pass, into one array).
+/// ``parameters`` finds those ranges in one pass, into one array). In a URL that long,
+/// which only a raised ``URLLimits/maxBytes`` lets in, reading a parameter, the query or
+/// the fragment also finds where the URL's parts lie again, in one pass over it.
 public struct RouteMatch<Value: Sendable>: Sendable {
     /// The value the route was registered with.
     public let value: Value

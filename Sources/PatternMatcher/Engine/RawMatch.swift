@@ -256,9 +256,9 @@ struct RawMatch: Sendable {
     ///
     /// The first eight come from the buffer. The later ones (a route with more than eight
     /// parameter segments), or all of them for a URL longer than
-    /// ``CaptureBuffer/maxURLLength``, are found again, all in one pass: the route's pattern, parsed
-    /// once, gives the position of each one's segment, and parsing the URL once gives every
-    /// key segment. Reading all p parameters therefore costs one parse, not p.
+    /// ``CaptureBuffer/maxURLLength``, are found again, all in one pass: the route's
+    /// pattern, parsed once, gives the position of each one's segment, and parsing the URL
+    /// once gives every key segment. Reading all p parameters therefore costs one parse, not p.
     /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
     ///   when p > 8).
     func slotRanges() -> [Range<Int>] {
@@ -276,9 +276,10 @@ struct RawMatch: Sendable {
         assert(positions.count == count, "one slot for every non-literal segment")
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
         frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
+        // Read once: a long URL's parts are parsed again at every reading.
+        let pathEnd = parts.pathEnd(count: url.utf8.count)
         for position in positions.dropFirst(inline) {
             let segment = frames[position].segment
-            let pathEnd = parts.pathEnd(count: url.utf8.count)
             let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
             ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
