@@ -174,8 +174,8 @@ extension FrozenTrie {
         guard !hasPercent else { return false }
         visited = walk.entered &+ walk.segments
         let parts = PackedURLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
-                             pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart, count: count,
-                             hasScheme: walk.hasScheme, hasUserinfo: false)
+                                   pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
+                                   count: count, hasScheme: walk.hasScheme, hasUserinfo: false)
         lookup = .matched(Found(route: node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
         return true
     }
