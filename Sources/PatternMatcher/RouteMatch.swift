@@ -2,8 +2,10 @@
 ///
 /// Parameter values, query items and the fragment are ranges of the URL, decoded when
 /// read: a value without `%` is a `Substring` of the URL and costs no allocation (except
-/// past the eighth parameter segment of a route: ``parameters`` finds those ranges in one
-/// pass, into one array).
+/// past the eighth parameter segment of a route, or in a URL longer than 65,535 bytes:
+/// ``parameters`` finds those ranges in one pass, into one array). In a URL that long,
+/// which only a raised ``URLLimits/maxBytes`` lets in, reading a parameter, the query or
+/// the fragment also finds where the URL's parts lie again, in one pass over it.
 public struct RouteMatch<Value: Sendable>: Sendable {
     /// The value the route was registered with.
     public let value: Value
@@ -33,12 +35,12 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The path parameters, by name.
     ///
     /// For a route with more than eight parameter segments, getting this view finds the
-    /// later values' places in one pass over the URL: get it once and read it as often as
-    /// needed.
+    /// later values' places in one pass over the URL (all of them, in a URL longer than
+    /// 65,535 bytes): get it once and read it as often as needed.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
-    /// Where the values of the slots past the eighth lie, found in one pass; `nil` when the
-    /// match itself holds every slot. For a caller that keeps the match and makes many
+    /// Where the values of the slots past the eighth lie (of every slot, in a URL longer than
+    /// 65,535 bytes), found in one pass; `nil` when the match itself holds every slot. For a caller that keeps the match and makes many
     /// parameter views (a router's request): see ``parameters(slotRanges:)``.
     ///
     /// Inlinable, so that the request every open makes tests the count without a call,
@@ -46,7 +48,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// static: 2,406 against 2,382).
     @inlinable
     package var extraSlotRanges: [Range<Int>]? {
-        raw.captures.count > CaptureBuffer.inlineCapacity ? raw.slotRanges() : nil
+        raw.needsSlotRanges ? raw.slotRanges() : nil
     }
 
     /// The path parameters, with the slot ranges ``extraSlotRanges`` found before.
@@ -81,7 +83,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 
     init(raw: RawMatch) {
         self.raw = raw
-        self.ranges = raw.captures.count > CaptureBuffer.inlineCapacity ? raw.slotRanges() : nil
+        self.ranges = raw.needsSlotRanges ? raw.slotRanges() : nil
     }
 
     init(raw: RawMatch, ranges: [Range<Int>]?) {

@@ -30,6 +30,24 @@ struct ManyParametersTests {
         #expect(match.parameters.dictionary == Dictionary(uniqueKeysWithValues: expected))
     }
 
+    @Test("a URL longer than the capture buffer's 16-bit offsets: every range found again")
+    func pastTheBufferOffsets() throws {
+        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 200_000)))
+        builder.add("app://:host/:a/lit/<int:n>/:b/**rest", value: "long")
+        let table = try builder.build()
+        let long = String(repeating: "x", count: 70_000)
+        // The direct walk decides the first; the escape sends the second to the full search.
+        for (b, decoded) in [("b", "b"), ("b%20b", "b b")] {
+            let url = "app://Host/" + long + "/lit/42/" + b + "/r1/r2?q=" + long + "#f"
+            let match = try #require(table.match(url).match, "\(b)")
+            #expect(match.value == "long")
+            #expect(match.parameters.dictionary
+                    == ["host": "host", "a": long, "n": "42", "b": decoded, "rest": "r1/r2"], "\(b)")
+            #expect(match.extraSlotRanges?.count == 5, "\(b)")
+            #expect(match.query["q"] == Substring(long) && match.fragment == "f", "\(b)")
+        }
+    }
+
     @Test("an empty rest past the eighth range")
     func emptyRest() throws {
         var builder = RouteTableBuilder<String>()

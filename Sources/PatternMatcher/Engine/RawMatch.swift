@@ -2,29 +2,55 @@
 /// allocates nothing. A route with more parameter segments has the later ranges found
 /// again, all at once, when its parameters are read (``RawMatch/slotRanges()``).
 ///
+/// A range is kept in four bytes, two 16-bit offsets, so the buffer holds the ranges of a
+/// URL of at most ``maxURLLength`` bytes (a URL under the default limit of 8,192 bytes
+/// always fits); those of a longer URL, which only a raised ``URLLimits/maxBytes`` lets
+/// in, are all found again as the later ones are. Eight-byte ranges made every copy of a
+/// match 32 bytes longer: 48 more instructions per github.txt lookup and per app static
+/// lookup (callgrind, Benchmarks/Scripts/instructions.sh: 971 against 924, 798 against 750).
+///
 /// The count comes after the ranges, so that what follows the buffer in ``Found`` fills
 /// the four bytes a leading count would leave as padding.
 @usableFromInline
 struct CaptureBuffer: Sendable {
-    typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    typealias Eight = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
     @usableFromInline static let inlineCapacity = 8
+    /// The longest URL whose ranges the buffer holds.
+    @usableFromInline static let maxURLLength = Int(UInt16.max)
     private var inline: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline private(set) var count: Int32 = 0
 
+    /// Whether the buffer holds the first ranges of a URL of `length` bytes (else what it
+    /// holds is meaningless, and every range is found again).
+    @inlinable
+    static func holdsRanges(ofURLWithLength length: Int) -> Bool { length <= maxURLLength }
+
+    /// Records `start..<end`, offsets of a URL whose length fits in 32 bits (the lookups
+    /// refuse a longer one before they match); only their low 16 bits are kept, which are
+    /// the offsets themselves in a URL the buffer holds (``holdsRanges(ofURLWithLength:)``).
+    // Truncating conversions and a wrapping count (a URL of at most `Int32.max` bytes has
+    // fewer segments than that). The checked ones left the direct walk short of registers:
+    // with its path loop as it is, they cost 50 instructions per github.txt lookup (callgrind,
+    // Benchmarks/Scripts/instructions.sh: 1,031 against 981); alone, under the loop before,
+    // this change saved nothing (1,006 against 1,003).
     @inline(__always)
     mutating func append(start: Int, end: Int) {
+        assert(start >= 0 && start <= end && end <= Int(Int32.max), "a range of a URL of at most Int32.max bytes")
         if count < Self.inlineCapacity {
-            let packed = UInt64(UInt32(start)) << 32 | UInt64(UInt32(end))
-            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: packed, toByteOffset: Int(count) * 8, as: UInt64.self) }
+            let packed = UInt32(truncatingIfNeeded: start) << 16 | UInt32(truncatingIfNeeded: end) & 0xFFFF
+            withUnsafeMutableBytes(of: &inline) {
+                $0.storeBytes(of: packed, toByteOffset: Int(truncatingIfNeeded: count) &* 4, as: UInt32.self)
+            }
         }
-        count += 1
+        count &+= 1
     }
 
-    /// The range in `index`, one of the first eight.
+    /// The range in `index`, one of the first eight, in a URL the buffer holds
+    /// (``holdsRanges(ofURLWithLength:)``).
     subscript(index: Int) -> Range<Int> {
         precondition(index < Self.inlineCapacity)
-        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: index * 4, as: UInt32.self) }
+        return Int(packed >> 16)..<Int(packed & 0xFFFF)
     }
 }
 
@@ -33,8 +59,7 @@ struct CaptureBuffer: Sendable {
 /// carried userinfo never parses the URL again.
 ///
 /// The path's end is not stored: it is the query's `?`, else the fragment's `#`, else the
-/// end of the URL. With 32-bit offsets and one flags byte, a ``Found`` stays small enough
-/// for the optimizer to copy a match inline rather than through `memcpy`.
+/// end of the URL. A ``Found`` keeps them packed (``PackedURLParts``).
 @usableFromInline
 struct URLParts: Sendable, Equatable {
     /// The host, `hostStart == hostEnd` when there is none.
@@ -68,6 +93,17 @@ struct URLParts: Sendable, Equatable {
         assert(self.pathEnd(count: count) == pathEnd, "the path ends at the query's '?', the fragment's '#' or the end")
     }
 
+    /// The parts ``PackedURLParts`` unpacks.
+    fileprivate init(hostStart: Int32, hostEnd: Int32, pathStart: Int32, queryStart: Int32, fragmentStart: Int32,
+                     hasScheme: Bool, hasUserinfo: Bool) {
+        self.hostStart = hostStart
+        self.hostEnd = hostEnd
+        self.pathStart = pathStart
+        self.queryStart = queryStart
+        self.fragmentStart = fragmentStart
+        self.flags = (hasScheme ? Self.scheme : 0) | (hasUserinfo ? Self.userinfo : 0)
+    }
+
     /// The parts as the full parse found them.
     init(_ layout: URLLayout) {
         self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
@@ -94,25 +130,81 @@ struct URLParts: Sendable, Equatable {
     func queryEnd(count: Int) -> Int { fragmentStart >= 0 ? Int(fragmentStart) - 1 : count }
 }
 
+/// ``URLParts`` as a ``Found`` keeps them, in 11 bytes: 16-bit offsets, which hold those of a
+/// URL of at most ``CaptureBuffer/maxURLLength`` bytes, as the capture buffer's do; a longer
+/// URL's parts are read by parsing it again (``RawMatch/parts``). With 32-bit offsets every
+/// copy of a match was 10 bytes longer: 16 more instructions per github.txt lookup (callgrind,
+/// Benchmarks/Scripts/instructions.sh: 924 against 908; app static 750 against 736). The
+/// walk and the search make these directly: packing a ``URLParts`` they made ran 954.
+@usableFromInline
+struct PackedURLParts: Sendable, Equatable {
+    private let hostStart: UInt16
+    private let hostEnd: UInt16
+    private let pathStart: UInt16
+    private let queryStart: UInt16
+    private let fragmentStart: UInt16
+    private let flags: UInt8
+
+    private static let scheme: UInt8 = 1
+    private static let userinfo: UInt8 = 2
+
+    /// The parts as ``URLParts/init(hostStart:hostEnd:pathStart:pathEnd:queryStart:fragmentStart:count:hasScheme:hasUserinfo:)``
+    /// takes them, each offset's low 16 bits kept: all of it for a URL of at most
+    /// ``CaptureBuffer/maxURLLength`` bytes. A query or a fragment that is absent is kept as
+    /// 0, where none can start (its `?` or `#` comes first).
+    init(hostStart: Int, hostEnd: Int, pathStart: Int, pathEnd: Int, queryStart: Int, fragmentStart: Int,
+         count: Int, hasScheme: Bool, hasUserinfo: Bool) {
+        assert(hostStart <= hostEnd && pathStart <= pathEnd, "a part never ends before it starts")
+        assert(queryStart < 0 || queryStart > pathEnd, "the query starts after the path and its '?'")
+        assert(fragmentStart < 0 || fragmentStart > max(pathEnd, queryStart), "the fragment comes last")
+        self.hostStart = UInt16(truncatingIfNeeded: hostStart)
+        self.hostEnd = UInt16(truncatingIfNeeded: hostEnd)
+        self.pathStart = UInt16(truncatingIfNeeded: pathStart)
+        self.queryStart = UInt16(truncatingIfNeeded: max(queryStart, 0))
+        self.fragmentStart = UInt16(truncatingIfNeeded: max(fragmentStart, 0))
+        self.flags = (hasScheme ? Self.scheme : 0) | (hasUserinfo ? Self.userinfo : 0)
+        assert(count > CaptureBuffer.maxURLLength || unpacked.pathEnd(count: count) == pathEnd,
+               "the path ends at the query's '?', the fragment's '#' or the end")
+    }
+
+    /// The parts as the full parse found them.
+    init(_ layout: URLLayout) {
+        self.init(hostStart: layout.hostStart, hostEnd: layout.hostEnd, pathStart: layout.pathStart,
+                  pathEnd: layout.pathEnd, queryStart: layout.queryStart, fragmentStart: layout.fragmentStart,
+                  count: layout.count, hasScheme: layout.schemeEnd >= 0, hasUserinfo: layout.hasUserinfo)
+    }
+
+    var hasScheme: Bool { flags & Self.scheme != 0 }
+
+    /// The parts, as packed from those of a URL of at most ``CaptureBuffer/maxURLLength`` bytes.
+    var unpacked: URLParts {
+        URLParts(hostStart: Int32(hostStart), hostEnd: Int32(hostEnd), pathStart: Int32(pathStart),
+                 queryStart: queryStart == 0 ? -1 : Int32(queryStart),
+                 fragmentStart: fragmentStart == 0 ? -1 : Int32(fragmentStart),
+                 hasScheme: hasScheme, hasUserinfo: flags & Self.userinfo != 0)
+    }
+}
+
 /// What the search found, before it is paired with the table, the URL and the value:
 /// plain values, so that a lookup returns it without touching a reference count.
 ///
-/// Its fields are ordered so that none leaves padding (94 bytes): a match result of a
-/// table of `Int`s (127 bytes) then stays within what the optimizer copies inline. At 112
+/// Its fields are ordered so that none leaves padding (52 bytes): a match result of a
+/// table of `Int`s (85 bytes) then stays within what the optimizer copies inline. At 112
 /// bytes (145 for the result) a lookup copied it through two `memcpy` calls, and ran
-/// 1,177 instructions per github.txt lookup against 1,138 now (callgrind,
-/// Benchmarks/Scripts/instructions.sh).
+/// 1,177 instructions per github.txt lookup against 1,138 at 94 bytes (callgrind,
+/// Benchmarks/Scripts/instructions.sh); see ``CaptureBuffer`` and ``PackedURLParts`` for
+/// 94 against 52.
 @usableFromInline
 struct Found: Sendable {
     /// The ranges the search recorded; the route's capture specs index them.
     @usableFromInline let captures: CaptureBuffer
     @usableFromInline let route: Int32
-    /// Where the URL's parts lie.
-    let parts: URLParts
+    /// Where the URL's parts lie (read them through ``RawMatch/parts``).
+    let parts: PackedURLParts
     /// Whether the route matched through its `**` rather than ending exactly here.
     let viaCatchAll: Bool
 
-    init(route: Int32, viaCatchAll: Bool, parts: URLParts, captures: CaptureBuffer) {
+    init(route: Int32, viaCatchAll: Bool, parts: PackedURLParts, captures: CaptureBuffer) {
         self.captures = captures
         self.route = route
         self.parts = parts
@@ -124,7 +216,8 @@ struct Found: Sendable {
 ///
 /// It carries the offsets of the URL's parts (``URLParts``), so reading any of them after
 /// the match needs no second parse; only a route with more than eight parameter segments
-/// parses the URL again, once, for the later ranges (``slotRanges()``). Built in the caller's code
+/// (or a URL longer than ``CaptureBuffer/maxURLLength``) parses the URL again, once, for
+/// the ranges its buffer does not hold (``slotRanges()``). Built in the caller's code
 /// (inlinable), so that a caller reading only the value retains neither the table nor
 /// the URL.
 @usableFromInline
@@ -143,21 +236,40 @@ struct RawMatch: Sendable {
     var route: Int32 { found.route }
     var viaCatchAll: Bool { found.viaCatchAll }
     @inlinable var captures: CaptureBuffer { found.captures }
-    var parts: URLParts { found.parts }
+    /// Where the URL's parts lie: as the match found them, or, for a URL longer than its
+    /// packed offsets hold, as parsing it again finds them.
+    var parts: URLParts {
+        CaptureBuffer.holdsRanges(ofURLWithLength: url.utf8.count) ? found.parts.unpacked : partsParsedAgain()
+    }
+
+    /// How many of the first ranges the capture buffer holds: up to eight, or none for a URL
+    /// too long for it.
+    @inlinable
+    var inlineSlots: Int {
+        CaptureBuffer.holdsRanges(ofURLWithLength: url.utf8.count)
+            ? min(Int(captures.count), CaptureBuffer.inlineCapacity) : 0
+    }
+
+    /// Whether some slot's range is not in the capture buffer, so that reading parameters
+    /// needs ``slotRanges()``.
+    @inlinable
+    var needsSlotRanges: Bool { Int(captures.count) > inlineSlots }
 
     /// The ranges recorded in every slot (see ``CaptureSpec/slot``), in slot order.
     ///
     /// The first eight come from the buffer. The later ones (a route with more than eight
-    /// parameter segments) are found again, all in one pass: the route's pattern, parsed
-    /// once, gives the position of each one's segment, and parsing the URL once gives every
-    /// key segment. Reading all p parameters therefore costs one parse, not p.
+    /// parameter segments), or all of them for a URL longer than
+    /// ``CaptureBuffer/maxURLLength``, are found again, all in one pass: the route's
+    /// pattern, parsed once, gives the position of each one's segment, and parsing the URL
+    /// once gives every key segment. Reading all p parameters therefore costs one parse, not p.
     /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
     ///   when p > 8).
     @usableFromInline
     func slotRanges() -> [Range<Int>] {
         let count = Int(captures.count)
-        var ranges = (0..<min(count, CaptureBuffer.inlineCapacity)).map { captures[$0] }
-        guard count > CaptureBuffer.inlineCapacity else { return ranges }
+        let inline = inlineSlots
+        var ranges = (0..<inline).map { captures[$0] }
+        guard count > inline else { return ranges }
         guard let pattern = try? RoutePattern(String(storage.pattern(ofRoute: Int(route))),
                                               converters: storage.converterNames)
         else { preconditionFailure("a registered pattern parses again") }
@@ -168,13 +280,23 @@ struct RawMatch: Sendable {
         assert(positions.count == count, "one slot for every non-literal segment")
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
         frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
-        for position in positions.dropFirst(CaptureBuffer.inlineCapacity) {
+        // Read once: a long URL's parts are parsed again at every reading.
+        let pathEnd = parts.pathEnd(count: url.utf8.count)
+        for position in positions.dropFirst(inline) {
             let segment = frames[position].segment
-            let pathEnd = parts.pathEnd(count: url.utf8.count)
             let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
             ranges.append(pattern.segments[position].isCatchAll ? start..<pathEnd : start..<Int(segment.end))
         }
         return ranges
+    }
+
+    /// The URL's parts, parsed again without limits (it was valid when it matched).
+    private func partsParsedAgain() -> URLParts {
+        var layout = URLLayout.empty
+        _ = ContiguousUTF8.withBytes(of: url) {
+            URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max), into: &layout)
+        }
+        return URLParts(layout)
     }
 
     /// Parses the URL again, without limits (it was valid when it matched), writing its
