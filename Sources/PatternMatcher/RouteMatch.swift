@@ -39,9 +39,10 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// 65,535 bytes): get it once and read it as often as needed.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
-    /// Where the values of the slots past the eighth lie (of every slot, in a URL longer than
-    /// 65,535 bytes), found in one pass; `nil` when the match itself holds every slot. For a caller that keeps the match and makes many
-    /// parameter views (a router's request): see ``parameters(slotRanges:)``.
+    /// Where the values of the slots past the eighth lie (of every slot, in a URL longer
+    /// than 65,535 bytes), found in one pass; `nil` when the match itself holds every slot.
+    /// For a caller that keeps the match and makes many parameter views (a router's
+    /// request): see ``parameters(slotRanges:)``.
     ///
     /// Inlinable, so that the request every open makes tests the count without a call,
     /// which copied the whole match to pass it: 24 instructions an open (callgrind, app
@@ -78,7 +79,8 @@ public struct RouteMatch<Value: Sendable>: Sendable {
 public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     let raw: RawMatch
     /// Where each slot's value lies in the URL, when the route has more slots than a match
-    /// keeps inline; `nil` otherwise (the match's own buffer holds them).
+    /// keeps inline or the URL is longer than its buffer's offsets hold; `nil` otherwise
+    /// (the match's own buffer holds them).
     private let ranges: [Range<Int>]?
 
     init(raw: RawMatch) {
@@ -123,8 +125,13 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     package func value(at index: Int) -> Substring {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         let spec = specs[specs.startIndex + index]
+        assert(ranges != nil || spec.slot < raw.inlineSlots, "a slot the match's own buffer holds")
         let range = ranges?[spec.slot] ?? raw.captures[spec.slot]
         let position = spec.clampedPosition
+        // Past the scheme's and the host's positions the URL's parts do not matter: they are
+        // not read there, since reading them parses a URL too long for a match's packed
+        // offsets again (once per value read, where the ranges cost one parse in all).
+        guard position <= 1 else { return decodedSubstring(raw.url, range) }
         let parts = raw.parts
         let isHostPosition = parts.hasScheme && parts.hasHost && position == 1
         if spec.isRest {

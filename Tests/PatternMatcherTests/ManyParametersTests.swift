@@ -48,6 +48,29 @@ struct ManyParametersTests {
         }
     }
 
+    @Test("a value crossing the 65,536th byte, and URLs of 65,535 and 65,536 bytes ending in a value")
+    func aroundTheBufferOffsets() throws {
+        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 200_000)))
+        builder.add("app://:host/:a/lit/<int:n>/:b/**rest", value: "long")
+        builder.add("app://:host/:only", value: "one")
+        let table = try builder.build()
+        // `b` runs from byte 65,519 to 65,619: its stored 16-bit end reads back below its start.
+        let a = String(repeating: "a", count: 65_500), b = String(repeating: "b", count: 100)
+        for escape in ["", "%41"] {
+            let url = "app://h/" + a + escape + "/lit/42/" + b + "/r"
+            let match = try #require(table.match(url).match, "\(escape.isEmpty ? "walk" : "search")")
+            #expect(match.parameters.dictionary
+                    == ["host": "h", "a": a + (escape.isEmpty ? "" : "A"), "n": "42", "b": b, "rest": "r"])
+        }
+        // "app://h/" is 8 bytes: `only` ends on the URL's last byte.
+        for length in [65_535, 65_536] {
+            let only = String(repeating: "o", count: length - 8)
+            let match = try #require(table.match("app://h/" + only).match, "\(length)")
+            #expect(match.value == "one" && match.parameters["only"] == Substring(only), "\(length)")
+            #expect(Array(match.query).isEmpty && match.fragment == nil, "\(length)")
+        }
+    }
+
     @Test("an empty rest past the eighth range")
     func emptyRest() throws {
         var builder = RouteTableBuilder<String>()

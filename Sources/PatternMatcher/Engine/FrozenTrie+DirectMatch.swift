@@ -23,9 +23,9 @@ private struct DirectWalk {
     var node: Int32
     /// The nodes entered before the path (the root, the scheme's and the host's), less one
     /// when a path segment found no child: the walk entered `entered + segments` nodes.
-    // So the path loop keeps one count, not two: 979 instructions per github.txt lookup
-    // against 971 with Word.homeSlot's unchecked conversion (callgrind,
-    // Benchmarks/Scripts/instructions.sh; alone, 981 against 979).
+    // So the path loop keeps one count, not two: 981 instructions per github.txt lookup
+    // against 979 (callgrind, Benchmarks/Scripts/instructions.sh; with Word.homeSlot's
+    // unchecked conversion as well, 971).
     var entered = 1
     var captures = CaptureBuffer()
     var passedOthers = false

@@ -178,10 +178,8 @@ extension RawLookup {
         case (.malformed(let a), .malformed(let b)):
             return a.reason == b.reason && a.offset == b.offset
         case (.matched(let a), .matched(let b)):
-            guard a.route == b.route, a.viaCatchAll == b.viaCatchAll, a.parts == b.parts,
-                  a.captures.count == b.captures.count else { return false }
-            let inline = min(Int(a.captures.count), CaptureBuffer.inlineCapacity)
-            return (0..<inline).allSatisfy { a.captures[$0] == b.captures[$0] }
+            return a.route == b.route && a.viaCatchAll == b.viaCatchAll && a.parts == b.parts
+                && a.captures.recordsSame(as: b.captures)
         default:
             return false
         }

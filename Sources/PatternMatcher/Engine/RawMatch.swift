@@ -6,7 +6,7 @@
 /// URL of at most ``maxURLLength`` bytes (a URL under the default limit of 8,192 bytes
 /// always fits); those of a longer URL, which only a raised ``URLLimits/maxBytes`` lets
 /// in, are all found again as the later ones are. Eight-byte ranges made every copy of a
-/// match 32 bytes longer: 48 more instructions per github.txt lookup and per app static
+/// match 32 bytes longer: 47 more instructions per github.txt lookup and 48 per app static
 /// lookup (callgrind, Benchmarks/Scripts/instructions.sh: 971 against 924, 798 against 750).
 ///
 /// The count comes after the ranges, so that what follows the buffer in ``Found`` fills
@@ -45,6 +45,21 @@ struct CaptureBuffer: Sendable {
         count &+= 1
     }
 
+    /// Whether `other` recorded the same ranges: compared as stored, so that two searches
+    /// of a URL too long for the buffer, whose stored offsets are truncated (and may read
+    /// back as no range at all), are still held to each other.
+    func recordsSame(as other: CaptureBuffer) -> Bool {
+        guard count == other.count else { return false }
+        let slots = min(Int(count), Self.inlineCapacity)
+        return withUnsafeBytes(of: inline) { mine in
+            withUnsafeBytes(of: other.inline) { theirs in
+                (0..<slots).allSatisfy {
+                    mine.load(fromByteOffset: $0 &* 4, as: UInt32.self) == theirs.load(fromByteOffset: $0 &* 4, as: UInt32.self)
+                }
+            }
+        }
+    }
+
     /// The range in `index`, one of the first eight, in a URL the buffer holds
     /// (``holdsRanges(ofURLWithLength:)``).
     subscript(index: Int) -> Range<Int> {
@@ -56,12 +71,13 @@ struct CaptureBuffer: Sendable {
 
 /// Where the parts that are read after a match lie in the URL (UTF-8 offsets), found while
 /// matching: reading the query, the fragment, a catch-all at the host or whether the URL
-/// carried userinfo never parses the URL again.
+/// carried userinfo never parses the URL again (except a URL longer than
+/// ``CaptureBuffer/maxURLLength``, whose offsets a match cannot keep: see ``RawMatch/parts``).
 ///
 /// The path's end is not stored: it is the query's `?`, else the fragment's `#`, else the
 /// end of the URL. A ``Found`` keeps them packed (``PackedURLParts``).
 @usableFromInline
-struct URLParts: Sendable, Equatable {
+struct URLParts: Sendable {
     /// The host, `hostStart == hostEnd` when there is none.
     let hostStart: Int32
     let hostEnd: Int32
@@ -261,7 +277,9 @@ struct RawMatch: Sendable {
     /// parameter segments), or all of them for a URL longer than
     /// ``CaptureBuffer/maxURLLength``, are found again, all in one pass: the route's
     /// pattern, parsed once, gives the position of each one's segment, and parsing the URL
-    /// once gives every key segment. Reading all p parameters therefore costs one parse, not p.
+    /// once gives every key segment. Reading all p parameters therefore costs one parse, not p
+    /// (a value at the scheme's or the host's position reads the URL's parts, which parses a
+    /// URL longer than ``CaptureBuffer/maxURLLength`` once more).
     /// - Complexity: O(p + n) for p slots and a URL of n bytes (plus the pattern's parse
     ///   when p > 8).
     @usableFromInline
@@ -279,9 +297,7 @@ struct RawMatch: Sendable {
         }
         assert(positions.count == count, "one slot for every non-literal segment")
         var frames = Array(repeating: Frame(node: 0, stage: 0, segment: KeySegment()), count: (positions.last ?? 0) + 2)
-        frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0) }
-        // Read once: a long URL's parts are parsed again at every reading.
-        let pathEnd = parts.pathEnd(count: url.utf8.count)
+        let pathEnd = frames.withUnsafeMutableBufferPointer { parseAgain(segments: $0).pathEnd }
         for position in positions.dropFirst(inline) {
             let segment = frames[position].segment
             let start = segment.has(.exhausted) ? pathEnd : Int(segment.start)
@@ -300,13 +316,14 @@ struct RawMatch: Sendable {
     }
 
     /// Parses the URL again, without limits (it was valid when it matched), writing its
-    /// first key segments into `segments`.
-    private func parseAgain(segments: UnsafeMutableBufferPointer<Frame>) {
+    /// first key segments into `segments`; returns its layout.
+    private func parseAgain(segments: UnsafeMutableBufferPointer<Frame>) -> URLLayout {
         var layout = URLLayout.empty
         _ = ContiguousUTF8.withBytes(of: url) {
             URLLayout.parse($0, limits: URLLimits(maxBytes: .max, maxPathSegments: .max),
                             segments: segments.baseAddress, capacity: segments.count, into: &layout)
         }
+        return layout
     }
 }
 

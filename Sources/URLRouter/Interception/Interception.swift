@@ -67,12 +67,15 @@ public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
         storage = Storage(pattern: pattern, name: name, module: module, priority: priority, isAsync: isAsync)
     }
 
+    /// Whether two descriptions are of the same interceptor: the same pattern, name, module,
+    /// priority and kind.
     public static func == (lhs: InterceptorInfo, rhs: InterceptorInfo) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
                 && lhs.priority == rhs.priority && lhs.isAsync == rhs.isAsync)
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pattern)
         hasher.combine(name)

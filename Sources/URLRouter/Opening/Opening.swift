@@ -346,11 +346,6 @@ extension Opening {
         /// The open as every interceptor sees it, made once for all of them.
         let subject: InterceptionSubject
 
-        /// What the interceptor of `hit` is asked.
-        func request(_ hit: InterceptorHit) -> InterceptedRequest {
-            InterceptedRequest(subject: subject, interceptor: hit.interceptor.info, interceptorMatch: hit.match)
-        }
-
         /// What the interceptor of hit number `index` is asked, read where the list keeps
         /// it: with the hit copied out first, and the match read from the lookup's result
         /// rather than matched in place, an open with three interceptors ran 712 more
@@ -427,9 +422,9 @@ extension Opening {
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
     func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
         guard let intercepting = interceptors(first: first) else { return nil }
-        for hit in intercepting.hits.dropFirst(start) {
-            let interceptor = hit.interceptor
-            let request = intercepting.request(hit)
+        for index in intercepting.hits.indices.dropFirst(start) {
+            let interceptor = intercepting.hits.interceptor(at: index)
+            let request = intercepting.request(at: index)
             let decision: Interception = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
             case .async(let decide): await inContext { await decide(request) }
@@ -474,9 +469,9 @@ extension Opening {
     /// or the reason there will be no object.
     func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
-        for hit in intercepting.hits {
-            let interceptor = hit.interceptor
-            let request = intercepting.request(hit)
+        for index in intercepting.hits.indices {
+            let interceptor = intercepting.hits.interceptor(at: index)
+            let request = intercepting.request(at: index)
             let decision: Interception
             switch interceptor.decide {
             case .sync(let decide): decision = OpenContext.$current.withValue(context) { decide(request) }
@@ -501,10 +496,10 @@ extension Opening {
     /// await an interceptor: it never suspends.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
-        for hit in intercepting.hits {
-            let interceptor = hit.interceptor
+        for index in intercepting.hits.indices {
+            let interceptor = intercepting.hits.interceptor(at: index)
             guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
-            switch OpenContext.$current.withValue(context, operation: { decide(intercepting.request(hit)) }) {
+            switch OpenContext.$current.withValue(context, operation: { decide(intercepting.request(at: index)) }) {
             case .proceed: continue
             case .reject(let reason): throw .rejected(interceptor.info, reason)
             case .redirect(let target, let source):
