@@ -410,12 +410,17 @@ extension Opening {
         case .decided(let index, nil):
             return .needsAsync(index: index, interceptor: intercepting.hits.interceptor(at: index).info)
         case .decided(let index, let decision?):
-            let interceptor = intercepting.hits.interceptor(at: index)
-            let result = follow(decision, of: interceptor.info, channel: channel, redirect: { target, source, trail in
-                router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
-            })
-            assert(result != nil, "the interceptors' loop stops only at a decision that is not .proceed")
-            return result.map(Interceptions.finished) ?? .proceed
+            let interceptor = intercepting.hits.interceptor(at: index).info
+            switch follow(decision, of: interceptor) {
+            case .proceed:
+                assertionFailure("the interceptors' loop stops only at a decision that is not .proceed")
+                return .proceed
+            case .ended(let result):
+                return .finished(result)
+            case .redirect(let target, let source, let trail):
+                let result = router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
+                return .finished(.redirected(interceptor, to: target, result))
+            }
         }
     }
 
@@ -429,32 +434,43 @@ extension Opening {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
             case .async(let decide): await inContext { await decide(request) }
             }
-            guard case .redirect(let target, let source) = decision else {
-                if case .reject(let reason) = decision { return .rejected(interceptor.info, reason) }
+            switch follow(decision, of: interceptor.info) {
+            case .proceed:
                 continue
+            case .ended(let result):
+                return result
+            case .redirect(let target, let source, let trail):
+                let result = await router.open(target, userInfo: userInfo, source: source, replyingTo: channel, trail: trail)
+                return .redirected(interceptor.info, to: target, result)
             }
-            guard let trail = trail(to: target, by: interceptor.info) else {
-                return .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
-            }
-            let result = await router.open(target, userInfo: userInfo, source: source ?? self.source, replyingTo: channel, trail: trail)
-            return .redirected(interceptor.info, to: target, result)
         }
         return nil
     }
 
-    /// The result a decision ends the open with, or `nil` to go on.
-    private func follow(_ decision: Interception, of interceptor: InterceptorInfo, channel: ReplyChannel?,
-                        redirect: (String, OpenSource, RedirectTrail) -> OpenResult) -> OpenResult? {
+    /// What an interceptor's decision asks of this open (or of an object lookup).
+    enum Following {
+        /// Go on to the next interceptor, then the handlers.
+        case proceed
+        /// End with this result: the interceptor rejected the open, or its redirect would be
+        /// one too many.
+        case ended(OpenResult)
+        /// Open `target` from `source` instead, with the redirects that led there.
+        case redirect(target: String, source: OpenSource, trail: RedirectTrail)
+    }
+
+    /// What `interceptor`'s `decision` asks of this open: the one reading of a decision, for
+    /// opens and object lookups, synchronous and awaited.
+    private func follow(_ decision: Interception, of interceptor: InterceptorInfo) -> Following {
         switch decision {
         case .proceed:
-            return nil
+            return .proceed
         case .reject(let reason):
-            return .rejected(interceptor, reason)
+            return .ended(.rejected(interceptor, reason))
         case .redirect(let target, let source):
             guard let trail = trail(to: target, by: interceptor) else {
-                return .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
+                return .ended(.refused(.redirectLoop((self.trail?.urls ?? [url]) + [target])))
             }
-            return .redirected(interceptor, to: target, redirect(target, source ?? self.source, trail))
+            return .redirect(target: target, source: source ?? self.source, trail: trail)
         }
     }
 
@@ -465,51 +481,44 @@ extension Opening {
         let trail: RedirectTrail
     }
 
-    /// Runs the interceptors for an object lookup: `nil` to go on, a redirect to follow,
+    /// Runs the interceptors for an object lookup, awaiting asynchronous ones: `nil` to go on, a redirect to follow,
     /// or the reason there will be no object.
-    func interceptForObject(first: RouteMatch<Int>?, awaiting: Bool = false) async throws(ObjectError) -> ObjectRedirect? {
+    func interceptForObject(first: RouteMatch<Int>?) async throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices {
             let interceptor = intercepting.hits.interceptor(at: index)
             let request = intercepting.request(at: index)
-            let decision: Interception
-            switch interceptor.decide {
-            case .sync(let decide): decision = OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide):
-                guard awaiting else { throw .needsAwaitedInterceptor(interceptor.info) }
-                decision = await inContext { await decide(request) }
+            let decision: Interception = switch interceptor.decide {
+            case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
+            case .async(let decide): await inContext { await decide(request) }
             }
-            switch decision {
-            case .proceed: continue
-            case .reject(let reason): throw .rejected(interceptor.info, reason)
-            case .redirect(let target, let source):
-                guard let trail = trail(to: target, by: interceptor.info) else {
-                    throw .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
-                }
-                return ObjectRedirect(url: target, source: source ?? self.source, trail: trail)
-            }
+            if let redirect = try objectRedirect(following: decision, of: interceptor.info) { return redirect }
         }
         return nil
     }
 
-    /// ``interceptForObject(first:awaiting:)`` for a synchronous lookup, which cannot
+    /// ``interceptForObject(first:)`` for a synchronous lookup, which cannot
     /// await an interceptor: it never suspends.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices {
             let interceptor = intercepting.hits.interceptor(at: index)
             guard case .sync(let decide) = interceptor.decide else { throw .needsAwaitedInterceptor(interceptor.info) }
-            switch OpenContext.$current.withValue(context, operation: { decide(intercepting.request(at: index)) }) {
-            case .proceed: continue
-            case .reject(let reason): throw .rejected(interceptor.info, reason)
-            case .redirect(let target, let source):
-                guard let trail = trail(to: target, by: interceptor.info) else {
-                    throw .refused(.redirectLoop((self.trail?.urls ?? [url]) + [target]))
-                }
-                return ObjectRedirect(url: target, source: source ?? self.source, trail: trail)
-            }
+            let decision = OpenContext.$current.withValue(context) { decide(intercepting.request(at: index)) }
+            if let redirect = try objectRedirect(following: decision, of: interceptor.info) { return redirect }
         }
         return nil
+    }
+
+    /// Where `interceptor`'s `decision` sends an object lookup: `nil` to go on, a redirect to
+    /// follow, or (thrown) why there will be no object.
+    private func objectRedirect(following decision: Interception,
+                                of interceptor: InterceptorInfo) throws(ObjectError) -> ObjectRedirect? {
+        switch follow(decision, of: interceptor) {
+        case .proceed: nil
+        case .ended(let result): throw ObjectError(result)
+        case .redirect(let target, let source, let trail): ObjectRedirect(url: target, source: source, trail: trail)
+        }
     }
 
     /// Runs the handlers of `first` and later matches to their end, or says no route

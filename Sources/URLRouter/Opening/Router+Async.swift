@@ -114,7 +114,7 @@ extension Router {
         case .unmatched(let started): (opening, first) = (started, nil)
         case .matched(let started): (opening, first) = (started, started.first)
         }
-        if let redirect = try await opening.interceptForObject(first: first, awaiting: true) {
+        if let redirect = try await opening.interceptForObject(first: first) {
             return try await makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, as: type,
                                         mainActorValues: mainActorValues, trail: redirect.trail)
         }
