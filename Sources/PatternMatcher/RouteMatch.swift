@@ -60,7 +60,8 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var query: QueryItems {
         let parts = raw.parts
-        return QueryItems(url: raw.url, start: Int(parts.queryStart), end: parts.queryEnd(count: raw.url.utf8.count))
+        return QueryItems(url: raw.url, start: Int(parts.queryStart), end: parts.queryEnd(count: raw.url.utf8.count),
+                          plusAsSpace: raw.storage.options.plusAsSpaceInQuery)
     }
 
     /// The percent-decoded fragment, or `nil` when the URL has no `#`.
@@ -168,12 +169,16 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 }
 
 /// The query items of a URL, parsed lazily in order with duplicates kept (Matching rules, "Parameters and the query"):
-/// `&` separates, the first `=` splits, `+` is a space, a pair without `=` has the value
-/// `""`, and a pair with an empty name is skipped.
+/// `&` separates, the first `=` splits, a pair without `=` has the value `""`, and a pair
+/// with an empty name is skipped. `+` is a literal plus, as `URLComponents.queryItems`
+/// reads it, unless the table reads queries as an HTML form
+/// (``MatchOptions/plusAsSpaceInQuery``), where `+` is a space and `%2B` a plus.
 public struct QueryItems: Sendable, Sequence {
     let url: String
     let start: Int
     let end: Int
+    /// Whether `+` reads as a space (``MatchOptions/plusAsSpaceInQuery``).
+    let plusAsSpace: Bool
 
     /// One `name=value` pair, decoded.
     public struct Item: Sendable, Hashable {
@@ -184,10 +189,11 @@ public struct QueryItems: Sendable, Sequence {
     }
 
     /// The query items of `url`'s query string (the part after the first `?`, up to `#`).
-    init(url: String, start: Int, end: Int) {
+    init(url: String, start: Int, end: Int, plusAsSpace: Bool) {
         self.url = url
         self.start = start
         self.end = end
+        self.plusAsSpace = plusAsSpace
     }
 
     /// The value of the last item named `name`: when a name repeats, the last one wins,
@@ -206,25 +212,26 @@ public struct QueryItems: Sendable, Sequence {
                 while position < end {
                     let item = Self.item(from: position, end: end) { bytes[$0] }
                     position = item.next
-                    if !item.name.isEmpty && Self.name(bytes, item.name, is: name, wanted: wanted, in: url) {
+                    if !item.name.isEmpty && Self.name(bytes, item.name, is: name, wanted: wanted, in: url,
+                                                       plusAsSpace: plusAsSpace) {
                         found = item.value
                     }
                 }
                 return found
             }
         }
-        return found.map { decodedSubstring(url, $0, plusAsSpace: true) }
+        return found.map { decodedSubstring(url, $0, plusAsSpace: plusAsSpace) }
     }
 
     /// Whether the name written at `range` of `bytes` (the UTF-8 of `url`) decodes to `name`,
     /// whose UTF-8 is `wanted`. Plain ASCII on both sides compares byte for byte; anything else
     /// as the iterator's items compare, decoded and by `==`.
     private static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, is name: String,
-                             wanted: UnsafeBufferPointer<UInt8>, in url: String) -> Bool {
+                             wanted: UnsafeBufferPointer<UInt8>, in url: String, plusAsSpace: Bool) -> Bool {
         let written = UnsafeBufferPointer(rebasing: bytes[range])
-        let isPlain = !written.contains { $0 == ASCII.percent || $0 == ASCII.plus || $0 >= 0x80 }
+        let isPlain = !written.contains { $0 == ASCII.percent || (plusAsSpace && $0 == ASCII.plus) || $0 >= 0x80 }
             && !wanted.contains { $0 >= 0x80 }
-        guard isPlain else { return decodedSubstring(url, range, plusAsSpace: true) == name }
+        guard isPlain else { return decodedSubstring(url, range, plusAsSpace: plusAsSpace) == name }
         // Counts first, then the bytes: the generic `elementsEqual` cost 150 instructions a name.
         guard written.count == wanted.count else { return false }
         guard let writtenBase = written.baseAddress, let wantedBase = wanted.baseAddress else { return written.isEmpty }
@@ -267,8 +274,8 @@ public struct QueryItems: Sendable, Sequence {
                 let item = QueryItems.item(from: position, end: items.end) { utf8[utf8.index(utf8.startIndex, offsetBy: $0)] }
                 position = item.next
                 guard !item.name.isEmpty else { continue }
-                let name = decodedSubstring(items.url, item.name, plusAsSpace: true)
-                let value = item.value.isEmpty ? "" : decodedSubstring(items.url, item.value, plusAsSpace: true)
+                let name = decodedSubstring(items.url, item.name, plusAsSpace: items.plusAsSpace)
+                let value = item.value.isEmpty ? "" : decodedSubstring(items.url, item.value, plusAsSpace: items.plusAsSpace)
                 return Item(name: name, value: value)
             }
             return nil
@@ -277,7 +284,8 @@ public struct QueryItems: Sendable, Sequence {
 }
 
 /// A range of `url` percent-decoded once; a `Substring` of `url` itself when nothing
-/// needs decoding, so reading allocates only for values that hold `%` (or `+`, in a query).
+/// needs decoding, so reading allocates only for values that hold `%` (or `+`, in a query
+/// read as an HTML form).
 func decodedSubstring(_ url: String, _ range: Range<Int>, plusAsSpace: Bool = false,
                       lowercase: Bool = false) -> Substring {
     ContiguousUTF8.withBytes(of: url) { bytes -> Substring in

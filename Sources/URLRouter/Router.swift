@@ -23,7 +23,7 @@
 public final class Router: Sendable, CustomStringConvertible {
     /// How a router reads URLs and what it does with those nothing matches.
     public struct Options: Sendable {
-        /// Case folding and limits for matching (Matching rules, "From a URL to a route key").
+        /// Case folding, the reading of a query's `+` and limits for matching (Matching rules).
         public var matching: MatchOptions
         /// Told about URLs that no route matches.
         public var unmatched: UnmatchedHandler?

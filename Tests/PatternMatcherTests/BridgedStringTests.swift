@@ -26,7 +26,7 @@ struct BridgedStringTests {
         #expect(match.url == url)
         #expect(match.parameters["name"] == "家居")
         #expect(match.query["from"] == "家")
-        #expect(match.query.values(named: "x") == ["a b", "c"])
+        #expect(match.query.values(named: "x") == ["a+b", "c"])
         #expect(match.fragment == "section 1")
         #expect(!match.hasUserinfo)
         #expect(match.parameters.dictionary == (try #require(Self.table.match(url).match)).parameters.dictionary)

@@ -144,11 +144,16 @@ struct HostileEncodingTests {
         check(row, in: Self.table)
     }
 
-    @Test("'+' in the query is a space and %2B a plus (Matching rules: parameters and query)")
+    @Test("'+' in the query is a literal plus, and a space only when read as an HTML form (Matching rules: parameters and query)")
     func plusInQuery() throws {
-        let match = try #require(Self.table.match("/plus/x?q=a+b%2B&r=%2B+&=skipped&flag").match)
-        #expect(match.query.map { [String($0.name), String($0.value)] } == [["q", "a b+"], ["r", "+ "], ["flag", ""]])
+        let url = "/plus/x?q=a+b%2B&r=%2B+&=skipped&flag"
+        let match = try #require(Self.table.match(url).match)
+        #expect(match.query.map { [String($0.name), String($0.value)] } == [["q", "a+b+"], ["r", "++"], ["flag", ""]])
         #expect(match.parameters["v"] == "x")
+        var form = RouteTableBuilder<String>(options: MatchOptions(plusAsSpaceInQuery: true))
+        form.add("/plus/:v", value: "plus")
+        let formMatch = try #require(try form.build().match(url).match)
+        #expect(formMatch.query.map { [String($0.name), String($0.value)] } == [["q", "a b+"], ["r", "+ "], ["flag", ""]])
     }
 }
 

@@ -1,7 +1,8 @@
 import PatternMatcher
 import Testing
 
-/// Matching rules: parameters and query: query items in order with duplicates, `+` as space, the fragment decoded;
+/// Matching rules: parameters and query: query items in order with duplicates, `+` a literal plus (a space when
+/// read as an HTML form), the fragment decoded;
 /// each kept apart from the path parameters, and none of them choosing a route.
 @Suite("Query items and fragments (Matching rules: parameters and query)")
 struct QueryAndFragmentTests {
@@ -25,9 +26,11 @@ struct QueryAndFragmentTests {
         Case(url: "/s?&&a=1&&", items: [["a", "1"]], why: "empty pairs are skipped"),
         Case(url: "/s?", items: [], why: "an empty query"),
         Case(url: "/s", items: [], why: "no query"),
-        Case(url: "/s?a+b=c+d", items: [["a b", "c d"]], why: "'+' is a space in names and values"),
-        Case(url: "/s?a=%2B%20+", items: [["a", "+  "]], why: "'+' becomes a space before decoding, so %2B is '+'"),
-        Case(url: "/s?+=1", items: [[" ", "1"]], why: "a name that decodes to a space is not empty"),
+        Case(url: "/s?a+b=c+d", items: [["a+b", "c+d"]], why: "'+' is a plus in names and values, as URLComponents reads it"),
+        Case(url: "/s?id=Q29t+bWVu/dA==&lang=c++", items: [["id", "Q29t+bWVu/dA=="], ["lang", "c++"]],
+             why: "base64 and 'c++' keep their plus signs"),
+        Case(url: "/s?a=%2B%20+", items: [["a", "+ +"]], why: "%2B and '+' are both a plus, %20 a space"),
+        Case(url: "/s?+=1", items: [["+", "1"]], why: "a name '+'"),
         Case(url: "/s?%3D=%26", items: [["=", "&"]], why: "split first, then decode"),
         Case(url: "/s?a%26b=c%3Dd", items: [["a&b", "c=d"]], why: "escaped separators are data"),
         Case(url: "/s?q=%E5%AE%B6&r=✓", items: [["q", "家"], ["r", "✓"]], why: "UTF-8, escaped or not"),
@@ -54,18 +57,32 @@ struct QueryAndFragmentTests {
     @Test("query items", arguments: queries)
     func query(_ check: Case) throws { try verify(check) }
 
+    /// The same reading with ``MatchOptions/plusAsSpaceInQuery``: an HTML form's query.
+    static let formQueries: [Case] = [
+        Case(url: "/s?a+b=c+d", items: [["a b", "c d"]], why: "'+' is a space in names and values"),
+        Case(url: "/s?a=%2B%20+", items: [["a", "+  "]], why: "'+' becomes a space before decoding, so %2B is '+'"),
+        Case(url: "/s?+=1", items: [[" ", "1"]], why: "a name that decodes to a space is not empty"),
+        Case(url: "/s?a=1#b+c", items: [["a", "1"]], fragment: "b+c", why: "the fragment keeps its '+'"),
+    ]
+
+    @Test("query items read as an HTML form", arguments: formQueries)
+    func formQuery(_ check: Case) throws { try verify(check, plusAsSpace: true) }
+
     @Test("fragments", arguments: fragments)
     func fragment(_ check: Case) throws { try verify(check) }
 
-    private func verify(_ check: Case) throws {
-        let table = try makeTable(["/s", "reader://web"])
+    private func verify(_ check: Case, plusAsSpace: Bool = false) throws {
+        var builder = RouteTableBuilder<String>(options: MatchOptions(plusAsSpaceInQuery: plusAsSpace))
+        for pattern in ["/s", "reader://web"] { builder.add(pattern, value: pattern) }
+        let table = try builder.build()
         let match = try #require(table.match(check.url).match)
         #expect(match.query.map { [String($0.name), String($0.value)] } == check.items)
         #expect(match.fragment.map(String.init) == check.fragment)
         // The subscript compares names as written where it can: it must agree with the items.
-        for name in Set(check.items.map { $0[0] } + ["missing", "a b", "\u{E9}"]) {
+        for name in Set(check.items.map { $0[0] } + ["missing", "a b", "a+b", "\u{E9}"]) {
             #expect(match.query[name].map(String.init) == check.items.last { $0[0] == name }?[1], "\(name)")
         }
+        guard !plusAsSpace else { return }
         let parsed = try ParsedURL(check.url)
         #expect(parsed.queryItems.map { [String($0.name), String($0.value)] } == check.items)
         #expect(parsed.fragment == check.fragment)

@@ -76,7 +76,7 @@ struct RouteRequestTests {
 
     static let queryCases: [QueryCase] = [
         .init(url: "reader://search/x?q=a+b&q=c%2Bd&flag&=skipped&x=1=2#frag%20ment",
-              query: [["q", "a b"], ["q", "c+d"], ["flag", ""], ["x", "1=2"]], fragment: "frag ment"),
+              query: [["q", "a+b"], ["q", "c+d"], ["flag", ""], ["x", "1=2"]], fragment: "frag ment"),
         .init(url: "reader://search/x", query: [], fragment: nil),
         .init(url: "reader://search/x?#", query: [], fragment: ""),
         .init(url: "reader://search/x?url=https://x.com/a?b=1#c#d", query: [["url", "https://x.com/a?b=1"]], fragment: "c#d"),

@@ -66,7 +66,7 @@ struct TypedRouteTests {
         #expect(try BookRoute(parsing: "reader://book/42?from=mail") == BookRoute(id: 42, from: "mail"))
         #expect(try BookRoute(parsing: "reader://book/42") == BookRoute(id: 42))
         let search = try SearchRoute(parsing: "reader://search/x?tags=a&shelf=favorites&tags=b+c&minimum=5")
-        #expect(search == SearchRoute(term: "x", page: 1, shelf: .favorites, tags: ["a", "b c"], minimum: .high))
+        #expect(search == SearchRoute(term: "x", page: 1, shelf: .favorites, tags: ["a", "b+c"], minimum: .high))
         let id = UUID()
         #expect(try NoteRoute(parsing: "reader://note/\(id.uuidString)") == NoteRoute(id: id))
         #expect(try WebRoute(parsing: "reader://web/a/b?title=T") == WebRoute(path: "a/b", title: "T"))
@@ -218,6 +218,35 @@ struct TypedRouteRoundTripTests {
                            title: Self.maybe(&random) { Self.text(&$0) }))
             check(SettingsRoute(section: Self.maybe(&random) { Self.text(&$0) },
                                 counts: (0..<random.next(below: 3)).map { _ in random.next(below: 100) }))
+        }
+    }
+}
+
+@Suite("Typed routes: a query's '+'")
+struct TypedRoutePlusTests {
+    @Test("a typed value written by url() reads back the same whichever way the router reads '+'")
+    func roundTripUnderBothReadings() throws {
+        let value = SearchRoute(term: "c++", page: 2, shelf: nil, tags: ["a+b", "+", " + "], exact: nil, ratio: nil, minimum: nil)
+        for plusAsSpace in [false, true] {
+            let seen = Shared<SearchRoute?>(nil)
+            let router = try Router(options: .init(matching: MatchOptions(plusAsSpaceInQuery: plusAsSpace))) { routes in
+                routes.action(SearchRoute.self) { route, _ in seen.withLock { $0 = route } }
+            }
+            #expect(router.open(try value.url()).isHandled)
+            #expect(seen.current == value, "plusAsSpaceInQuery: \(plusAsSpace)")
+        }
+    }
+
+    @Test("a typed route reads a query's '+' as a literal plus by default, as a space when asked")
+    func literalPlus() throws {
+        for plusAsSpace in [false, true] {
+            let seen = Shared<SearchRoute?>(nil)
+            let router = try Router(options: .init(matching: MatchOptions(plusAsSpaceInQuery: plusAsSpace))) { routes in
+                routes.action(SearchRoute.self) { route, _ in seen.withLock { $0 = route } }
+            }
+            router.open("reader://search/c++?tags=c++&tags=a%2Bb")
+            #expect(seen.current?.term == "c++", "a path's '+' is always a plus")
+            #expect(seen.current?.tags == (plusAsSpace ? ["c  ", "a+b"] : ["c++", "a+b"]))
         }
     }
 }

@@ -247,14 +247,18 @@ public enum FuzzOracle {
             return index >= 0 && index < segments.count ? segments[index].lowerBound : nil
         }
 
-        public var queryItems: [[String]] {
+        /// The query items with `+` a literal plus (the default reading).
+        public var queryItems: [[String]] { queryItems(plusAsSpace: false) }
+
+        /// The query items, with `+` a space when the query is read as an HTML form.
+        public func queryItems(plusAsSpace: Bool) -> [[String]] {
             guard let query else { return [] }
             return bytes[query].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).compactMap { pair in
                 let equals = pair.firstIndex(of: UInt8(ascii: "="))
                 let name = pair[..<(equals ?? pair.endIndex)]
                 guard !name.isEmpty else { return nil }
                 let value = equals.map { pair[($0 + 1)...] } ?? []
-                return [text(decoded(name, plusAsSpace: true)), text(decoded(value, plusAsSpace: true))]
+                return [text(decoded(name, plusAsSpace: plusAsSpace)), text(decoded(value, plusAsSpace: plusAsSpace))]
             }
         }
 
@@ -473,12 +477,16 @@ public enum FuzzOracle {
     /// ```
     /// !ci                  directive: case-insensitive paths
     /// !small               directive: limits of 64 bytes and 4 segments
+    /// !form                directive: a query read as an HTML form ('+' is a space)
+    /// !form                directive: a query read as an HTML form ('+' is a space)
+    /// !form                directive: a query read as an HTML form ('+' is a space)
     /// reader://book/:id    a pattern (in the router target, prefixed '+' external or '-' internal)
     /// reader://book/42     the last line: the URL
     /// ```
     public struct Case {
         public var caseInsensitive = false
         public var smallLimits = false
+        public var plusAsSpace = false
         public var lines: [String] = []
         public var url = ""
         /// A number derived from all the bytes, for choices the text does not spell out.
@@ -493,13 +501,16 @@ public enum FuzzOracle {
                 switch line {
                 case "!ci": caseInsensitive = true
                 case "!small": smallLimits = true
+                case "!form": plusAsSpace = true
+                case "!form": plusAsSpace = true
+                case "!form": plusAsSpace = true
                 default: if lines.count < maxLines { lines.append(line) }
                 }
             }
         }
 
         public var options: MatchOptions {
-            MatchOptions(caseInsensitivePaths: caseInsensitive,
+            MatchOptions(caseInsensitivePaths: caseInsensitive, plusAsSpaceInQuery: plusAsSpace,
                          limits: smallLimits ? URLLimits(maxBytes: 64, maxPathSegments: 4) : URLLimits())
         }
     }

@@ -103,9 +103,10 @@ public struct ParsedURL: Sendable {
         layout.queryStart >= 0 ? text(layout.queryStart, layout.queryEnd) : nil
     }
 
-    /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
+    /// The query items in order, duplicates kept, `+` a literal plus (Matching rules,
+    /// "Parameters and the query").
     public var queryItems: QueryItems {
-        QueryItems(url: string, start: layout.queryStart, end: layout.queryEnd)
+        QueryItems(url: string, start: layout.queryStart, end: layout.queryEnd, plusAsSpace: false)
     }
 
     /// The percent-decoded fragment, or `nil` when there is no `#`.

@@ -16,13 +16,13 @@ struct ConformanceCase: Sendable, CustomStringConvertible {
     let file: String
     let label: String
     let routes: [String]
-    let caseInsensitive: Bool
+    let options: MatchOptions
     let check: Check
 
     var description: String { "\(file): \(label)" }
 
     func makeTable() throws -> RouteTable<String> {
-        var builder = RouteTableBuilder<String>(options: MatchOptions(caseInsensitivePaths: caseInsensitive))
+        var builder = RouteTableBuilder<String>(options: options)
         for route in routes { builder.add(route, value: route, owner: file) }
         return try builder.build()
     }
@@ -41,7 +41,7 @@ enum ConformanceSuites {
         return files.flatMap { file in
             do { return try cases(in: file) } catch {
                 return [ConformanceCase(file: file.lastPathComponent, label: "unreadable: \(error)",
-                                        routes: [], caseInsensitive: false, check: .invalid(pattern: "\u{0}unreadable"))]
+                                        routes: [], options: MatchOptions(), check: .invalid(pattern: "\u{0}unreadable"))]
             }
         }
     }()
@@ -57,11 +57,16 @@ enum ConformanceSuites {
         guard let suite = object as? [String: Any] else { throw SuiteError.notAnObject }
         let routes = suite["routes"] as? [String] ?? []
         let options = suite["options"] as? [String: Any] ?? [:]
-        let caseInsensitive = options["caseInsensitivePaths"] as? Bool ?? false
+        let matchOptions = MatchOptions(caseInsensitivePaths: options["caseInsensitivePaths"] as? Bool ?? false,
+                                        plusAsSpaceInQuery: options["plusAsSpaceInQuery"] as? Bool ?? false)
         var result: [ConformanceCase] = []
         func add(_ label: String, _ check: ConformanceCase.Check) {
             result.append(ConformanceCase(file: name, label: label, routes: routes,
-                                          caseInsensitive: caseInsensitive, check: check))
+                                          options: matchOptions, check: check))
+        }
+        // A suite whose options this runner does not know would run under the wrong reading.
+        for key in options.keys.sorted() where !["caseInsensitivePaths", "plusAsSpaceInQuery"].contains(key) {
+            add("unreadable: unknown option '\(key)'", .invalid(pattern: "\u{0}unknown option"))
         }
         for (i, entry) in (suite["matches"] as? [[String: Any]] ?? []).enumerated() {
             let url = entry["url"] as? String ?? ""
