@@ -126,8 +126,11 @@ struct TypedRouteTests {
         }
         #expect(try NestedRoute(author: nil).url() == "reader://nested")
         // NaN never comes back equal, so it is not written either.
-        #expect(throws: TypedRouteError.invalidValue("ratio", text: "nan", expected: "Double other than NaN", in: "SearchRoute")) {
+        #expect(throws: TypedRouteError.invalidValue("ratio", text: "nan", expected: "a finite Double", in: "SearchRoute")) {
             try SearchRoute(term: "x", page: 1, tags: [], ratio: .nan).url()
+        }
+        #expect(throws: TypedRouteError.invalidValue("ratio", text: "inf", expected: "a finite Double", in: "SearchRoute")) {
+            try SearchRoute(term: "x", page: 1, tags: [], ratio: .infinity).url()
         }
         #expect(router.open(SearchRoute(term: "x", page: 1, tags: [], ratio: .nan)).description.hasPrefix("refused"))
     }
@@ -218,6 +221,72 @@ struct TypedRouteRoundTripTests {
                            title: Self.maybe(&random) { Self.text(&$0) }))
             check(SettingsRoute(section: Self.maybe(&random) { Self.text(&$0) },
                                 counts: (0..<random.next(below: 3)).map { _ in random.next(below: 100) }))
+        }
+    }
+}
+
+/// A number property reads exactly what the `<int>` and `<double>` converters accept.
+struct NumberProperties: TypedRoute {
+    static let pattern = "reader://numbers/:n"
+    var n: Int
+    var small: Int8?
+    var count: UInt?
+    var ratio: Double?
+    var weight: Float?
+    var flag: Bool?
+}
+
+@Suite("Typed routes: one number grammar")
+struct TypedNumberGrammarTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let text: String
+        let isInt: Bool
+        let isDouble: Bool
+        var testDescription: String { "'\(text)'" }
+    }
+
+    static let rows: [Row] = [
+        Row(text: "5", isInt: true, isDouble: true), Row(text: "-5", isInt: true, isDouble: true),
+        Row(text: "0", isInt: true, isDouble: true), Row(text: "-0", isInt: true, isDouble: true),
+        Row(text: "007", isInt: true, isDouble: true), Row(text: "+5", isInt: false, isDouble: false),
+        Row(text: " 5", isInt: false, isDouble: false), Row(text: "5 ", isInt: false, isDouble: false),
+        Row(text: "0x1F", isInt: false, isDouble: false), Row(text: "1e3", isInt: false, isDouble: true),
+        Row(text: "1E+3", isInt: false, isDouble: true), Row(text: "2.5", isInt: false, isDouble: true),
+        Row(text: ".5", isInt: false, isDouble: false), Row(text: "5.", isInt: false, isDouble: false),
+        Row(text: "inf", isInt: false, isDouble: false), Row(text: "nan", isInt: false, isDouble: false),
+        Row(text: "infinity", isInt: false, isDouble: false), Row(text: "0x1p3", isInt: false, isDouble: false),
+        Row(text: "1e400", isInt: false, isDouble: false), Row(text: "-", isInt: false, isDouble: false),
+        Row(text: "", isInt: false, isDouble: false), Row(text: "9223372036854775807", isInt: true, isDouble: true),
+        Row(text: "9223372036854775808", isInt: false, isDouble: true), Row(text: "٣", isInt: false, isDouble: false),
+    ]
+
+    @Test("a text is an Int or a Double on the path, in the query and in a typed property alike", arguments: rows)
+    func sameReading(_ row: Row) throws {
+        let table = try Router { routes in
+            routes.action("reader://int/<int:v>") { _ in }
+            routes.action("reader://double/<double:v>") { _ in }
+        }
+        let escaped = row.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? row.text
+        #expect(table.canOpen("reader://int/\(escaped)") == row.isInt, "<int:v>")
+        #expect(table.canOpen("reader://double/\(escaped)") == row.isDouble, "<double:v>")
+        #expect(((try? NumberProperties(parsing: "reader://numbers/\(escaped)")) != nil) == row.isInt, "path Int")
+        #expect(((try? NumberProperties(parsing: "reader://numbers/1?ratio=\(escaped)")) != nil) == row.isDouble, "query Double")
+        #expect(((try? NumberProperties(parsing: "reader://numbers/1?weight=\(escaped)")) != nil)
+            == (row.isDouble && Float(row.text)?.isFinite == true), "query Float")
+    }
+
+    @Test("integer types check their own range and sign; Bool reads true, false, 1 and 0")
+    func rangesAndBooleans() throws {
+        #expect(try NumberProperties(parsing: "reader://numbers/1?small=-128").small == -128)
+        #expect(throws: TypedRouteError.self) { try NumberProperties(parsing: "reader://numbers/1?small=128") }
+        #expect(try NumberProperties(parsing: "reader://numbers/1?count=18446744073709551615").count == .max)
+        #expect(throws: TypedRouteError.self) { try NumberProperties(parsing: "reader://numbers/1?count=-0") }
+        #expect(throws: TypedRouteError.self) { try NumberProperties(parsing: "reader://numbers/1?weight=1e39") }
+        for (text, value) in [("true", true), ("1", true), ("false", false), ("0", false)] {
+            #expect(try NumberProperties(parsing: "reader://numbers/1?flag=\(text)").flag == value)
+        }
+        for text in ["yes", "TRUE", "on", ""] {
+            #expect(throws: TypedRouteError.self) { try NumberProperties(parsing: "reader://numbers/1?flag=\(text)") }
         }
     }
 }

@@ -25,8 +25,13 @@ extension Bool: URLScalar {
     static var placeholders: [Bool] { [true, false] }
 }
 
+// Integers and doubles are read with the `<int>` and `<double>` converters' grammars: the
+// standard library's parsers also take `+5`, `.5`, `inf` or `0x1p3`, which a pattern refuses.
 extension URLScalar where Self: FixedWidthInteger {
-    init?(urlText: Substring) { self.init(urlText, radix: 10) }
+    init?(urlText: Substring) {
+        guard NumberGrammar.isInteger(urlText, signed: Self.isSigned) else { return nil }
+        self.init(urlText, radix: 10)
+    }
     var urlText: String { String(self) }
     static var placeholders: [Self] { [1, 0] }
 }
@@ -42,11 +47,11 @@ extension UInt16: URLScalar {}
 extension UInt32: URLScalar {}
 extension UInt64: URLScalar {}
 
-// NaN is refused: it is never equal to itself, so a route value holding it would not equal
-// the value read back from its own URL.
+// Only finite values are read or written: NaN is never equal to itself, and neither it nor an
+// infinity has a text in the `<double>` grammar, so neither could come back from its own URL.
 extension Double: URLScalar {
     init?(urlText: Substring) {
-        guard let value = Double(urlText), !value.isNaN else { return nil }
+        guard NumberGrammar.isFiniteDouble(urlText), let value = Double(urlText), value.isFinite else { return nil }
         self = value
     }
     var urlText: String { description }
@@ -55,7 +60,7 @@ extension Double: URLScalar {
 
 extension Float: URLScalar {
     init?(urlText: Substring) {
-        guard let value = Float(urlText), !value.isNaN else { return nil }
+        guard NumberGrammar.isFiniteDouble(urlText), let value = Float(urlText), value.isFinite else { return nil }
         self = value
     }
     var urlText: String { description }
@@ -77,11 +82,11 @@ final class EncodedFields {
         self.shape = shape
     }
 
-    /// A number's text; NaN is refused here as it is when read, so a value that cannot
-    /// come back is never written.
+    /// A number's text; NaN and infinities are refused here as they are when read, so a value
+    /// that cannot come back is never written.
     func number<F: BinaryFloatingPoint & URLScalar>(_ value: F, _ key: String) throws(TypedRouteError) -> String {
-        guard !value.isNaN else {
-            throw .invalidValue(key, text: value.urlText, expected: "\(F.self) other than NaN", in: shape.typeName)
+        guard value.isFinite else {
+            throw .invalidValue(key, text: value.urlText, expected: "a finite \(F.self)", in: shape.typeName)
         }
         return value.urlText
     }
