@@ -463,6 +463,11 @@ struct RouteList: Sendable, Sequence {
         modules[id >> 32][id & 0xFFFF_FFFF]
     }
 
+    /// The decoding of route `id`, when it is a typed route.
+    func typedDecoding(of id: Int) -> TypedDecoding? {
+        modules[id >> 32].typedDecoding(at: id & 0xFFFF_FFFF)
+    }
+
     func makeIterator() -> some IteratorProtocol<RegisteredRoute> {
         modules.lazy.flatMap { module in (0..<module.count).lazy.map { module[$0] } }.makeIterator()
     }

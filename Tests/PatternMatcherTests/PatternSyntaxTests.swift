@@ -62,7 +62,10 @@ struct PatternSyntaxTests {
         ValidCase(pattern: "//a//b//", segments: ["a", "b"], hasLeadingSlash: true),
         ValidCase(pattern: "a/b", segments: ["a", "b"]),
         ValidCase(pattern: "**", segments: ["**"]),
-        ValidCase(pattern: "/a+b/ c", segments: ["a+b", " c"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a+b/c d", segments: ["a+b", "c d"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%7Bid%7D", segments: ["a", "{id}"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/x{id}", segments: ["a", "x{id}"], hasLeadingSlash: true),
+        ValidCase(pattern: "/a/%20c", segments: ["a", " c"], hasLeadingSlash: true),
     ]
 
     @Test("valid patterns decompose like URLs", arguments: valid)
@@ -205,6 +208,12 @@ struct PatternSyntaxTests {
         ReasonCase(pattern: "reader://a/<:x>", reason: .missingConverterType, hint: nil),
         ReasonCase(pattern: "reader://a/<int:x", reason: .unclosedTypedParameter, hint: nil),
         ReasonCase(pattern: "", reason: .noSegment, hint: nil),
+        ReasonCase(pattern: "reader://book/{id}", reason: .braceParameter("{id}"), hint: "write ':id', or '%7Bid%7D' for a literal brace"),
+        ReasonCase(pattern: "/users/{user-id}/a", reason: .braceParameter("{user-id}"), hint: "write ':name', or '%7Buser-id%7D'"),
+        ReasonCase(pattern: "reader://book/ :id", reason: .surroundingSpace(" :id"), hint: "write ':id'"),
+        ReasonCase(pattern: "reader://book/:id ", reason: .surroundingSpace(":id "), hint: "write ':id'"),
+        ReasonCase(pattern: "reader://book/\tshelf/x", reason: .surroundingSpace("\tshelf"), hint: "'%20'"),
+        ReasonCase(pattern: " reader://book", reason: .surroundingSpace(" reader:"), hint: "write 'reader:'"),
     ]
 
     @Test("invalid patterns: a typed reason to compare, and a hint for another router's spelling", arguments: reasonCases)

@@ -339,3 +339,28 @@ enum ISBNModule: RouteModule {
         routes.action("reader://book/isbn/<isbn:code>") { _ in }
     }
 }
+
+/// Spellings from other routers that would be silent literals are registration problems
+/// that say what to write instead.
+@Suite("Registration: other routers' spellings")
+struct MigrationSpellingTests {
+    enum Reader: RouteModule {
+        static func registerRoutes(in routes: inout RouteRegistrar) {
+            routes.action("reader://book/{id}") { _ in }
+            routes.action("reader://shelf/ :name") { _ in }
+            routes.action("reader://brace/%7Bid%7D") { _ in }
+        }
+    }
+
+    @Test("'{id}' and ' :id' name the pattern, the column, the module and the spelling to use")
+    func reported() throws {
+        let error = #expect(throws: RegistrationError.self) { try Router(modules: [Reader.self]) }
+        let problems = try #require(error?.problems)
+        #expect(problems.count == 2, "a literal brace written %7B...%7D is accepted: \(problems)")
+        let rows = problems.map { "\($0.module) \($0.pattern) column \($0.patternError?.column ?? 0)" }
+        #expect(rows.sorted() == ["Reader reader://book/{id} column 15", "Reader reader://shelf/ :name column 16"])
+        let text = "\(try #require(error))"
+        #expect(text.contains("write ':id', or '%7Bid%7D' for a literal brace"), "\(text)")
+        #expect(text.contains("write ':name'"), "\(text)")
+    }
+}

@@ -346,6 +346,11 @@ public enum FuzzOracle {
         }
         func segment(_ s: ArraySlice<UInt8>, isHost: Bool) -> SegmentKind? {
             let s = Array(s)
+            // Another router's spellings are refused, not read as literals: a space around a
+            // segment, `{name}`.
+            let spaces: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+            if spaces.contains(s[0]) || spaces.contains(s[s.count - 1]) { return nil }
+            if s.count >= 2, s[0] == UInt8(ascii: "{"), s[s.count - 1] == UInt8(ascii: "}") { return nil }
             switch s[0] {
             case UInt8(ascii: "*"):
                 if s.count == 1 { return .wildcard }
@@ -478,8 +483,6 @@ public enum FuzzOracle {
     /// !ci                  directive: case-insensitive paths
     /// !small               directive: limits of 64 bytes and 4 segments
     /// !form                directive: a query read as an HTML form ('+' is a space)
-    /// !form                directive: a query read as an HTML form ('+' is a space)
-    /// !form                directive: a query read as an HTML form ('+' is a space)
     /// reader://book/:id    a pattern (in the router target, prefixed '+' external or '-' internal)
     /// reader://book/42     the last line: the URL
     /// ```
@@ -501,8 +504,6 @@ public enum FuzzOracle {
                 switch line {
                 case "!ci": caseInsensitive = true
                 case "!small": smallLimits = true
-                case "!form": plusAsSpace = true
-                case "!form": plusAsSpace = true
                 case "!form": plusAsSpace = true
                 default: if lines.count < maxLines { lines.append(line) }
                 }

@@ -22,6 +22,13 @@ enum ASCII {
     static let minus: UInt8 = 0x2D        // -
     static let dot: UInt8 = 0x2E          // .
     static let underscore: UInt8 = 0x5F   // _
+    static let tab: UInt8 = 0x09
+    static let openBrace: UInt8 = 0x7B    // {
+    static let closeBrace: UInt8 = 0x7D   // }
+
+    static func isSpaceOrTab(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
 
     @inline(__always)
     static func isAlpha(_ byte: UInt8) -> Bool {

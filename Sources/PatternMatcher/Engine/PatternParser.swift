@@ -234,6 +234,14 @@ extension PatternParser {
     }
 
     private mutating func segment(from start: Int, to end: Int, isHost: Bool) throws(PatternError) {
+        // Spellings that would be silent literals: a space typed by accident, another
+        // router's `{name}`.
+        if ASCII.isSpaceOrTab(bytes[start]) || ASCII.isSpaceOrTab(bytes[end - 1]) {
+            throw error(at: start, .surroundingSpace(string(start, end)))
+        }
+        if end - start >= 2, bytes[start] == ASCII.openBrace, bytes[end - 1] == ASCII.closeBrace {
+            throw error(at: start, .braceParameter(string(start, end)))
+        }
         let segment: ParsedSegment
         switch bytes[start] {
         case ASCII.star:

@@ -16,7 +16,7 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
                  emptyParameterName, optionalSegment
             case invalidStarSegment(String), typedParameterSyntax(String), unknownConverter(String),
                  hostWithPortOrUserinfo(String), invalidParameterName(String), catchAllNotLast(String),
-                 duplicateParameterName(String), other(String)
+                 duplicateParameterName(String), surroundingSpace(String), braceParameter(String), other(String)
         }
         private let kind: Kind
         private init(_ kind: Kind) { self.kind = kind }
@@ -52,6 +52,11 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         public static func catchAllNotLast(_ segment: String) -> Reason { Reason(.catchAllNotLast(segment)) }
         /// A parameter name used by two segments.
         public static func duplicateParameterName(_ name: String) -> Reason { Reason(.duplicateParameterName(name)) }
+        /// A segment that starts or ends with a space or a tab (` :id`): written by accident,
+        /// since a URL's segment never does.
+        public static func surroundingSpace(_ segment: String) -> Reason { Reason(.surroundingSpace(segment)) }
+        /// A segment written `{name}`, a parameter in OpenAPI and Vapor 3 and a literal here.
+        public static func braceParameter(_ segment: String) -> Reason { Reason(.braceParameter(segment)) }
         /// A problem stated in words, by code that builds its own ``PatternError``.
         public static func other(_ message: String) -> Reason { Reason(.other(message)) }
 
@@ -79,6 +84,13 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
             case .invalidParameterName(let name): "'\(Echo.quoted(name))' is not a parameter name ([A-Za-z_][A-Za-z0-9_]*)"
             case .catchAllNotLast(let segment): "'\(Echo.quoted(segment))' must be the last segment"
             case .duplicateParameterName(let name): "parameter name '\(Echo.quoted(name))' is used twice"
+            case .surroundingSpace(let segment):
+                "segment '\(Echo.quoted(segment))' starts or ends with a space: write '\(Echo.quoted(Self.trimmed(segment)))'"
+                    + " (a space that belongs to a literal is '%20')"
+            case .braceParameter(let segment):
+                "'\(Echo.quoted(segment))' is a parameter in other routers (OpenAPI, Vapor 3) and a literal here: write '"
+                    + Self.parameterSpelling(ofBraced: segment) + "', or '%7B\(Echo.quoted(String(segment.dropFirst().dropLast())))%7D'"
+                    + " for a literal brace"
             case .other(let message): message
             }
         }
@@ -92,6 +104,19 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
             case "str", "text", "any", "segment": "; for any one segment write ':name'"
             default: ""
             }
+        }
+
+        /// `segment` without its leading and trailing spaces and tabs.
+        private static func trimmed(_ segment: String) -> String {
+            let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            return String(segment.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        }
+
+        /// This package's spelling of `{name}`: `:name`, or a `:name` to fill in when the
+        /// braces do not hold a name.
+        private static func parameterSpelling(ofBraced segment: String) -> String {
+            let inner = String(segment.dropFirst().dropLast())
+            return isName(inner) ? ":" + inner : ":name"
         }
 
         private static func isName(_ text: String) -> Bool {

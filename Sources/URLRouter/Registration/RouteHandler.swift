@@ -142,21 +142,24 @@ final class ModuleRoutes: Sendable {
 
     let descriptions: RouteDescriptions
     private let handlers: Handlers
+    /// The decoding of each typed route, by index: what a dry run checks.
+    private let typedDecodings: [Int32: TypedDecoding]
 
     var module: String { descriptions.module }
     var patterns: [String] { descriptions.patterns }
     var names: [Int32: String] { descriptions.names }
-    var typedRoutes: [Int32: String] { descriptions.typedRoutes }
 
     /// - Parameters:
     ///   - patterns: the patterns, one per route.
     ///   - handlers: the handlers, one per route.
     ///   - external: the routes that are external.
+    ///   - typedDecodings: the decoding of each typed route.
     init(module: String, patterns: [String], handlers: [RouteHandler], external: [Bool],
-         names: [Int32: String], typedRoutes: [Int32: String]) {
+         names: [Int32: String], typedDecodings: [Int32: TypedDecoding]) {
         precondition(patterns.count == handlers.count && patterns.count == external.count, "one handler per pattern")
         self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), external: external,
-                                              names: names, typedRoutes: typedRoutes)
+                                              names: names, typedRoutes: typedDecodings.mapValues(\.typeName))
+        self.typedDecodings = typedDecodings
         var actions: [Action] = []
         actions.reserveCapacity(handlers.count)
         for handler in handlers {
@@ -186,19 +189,22 @@ final class ModuleRoutes: Sendable {
 
     func isExternal(_ index: Int) -> Bool { descriptions.isExternal(index) }
 
+    /// The decoding of route `index`, when it is a typed route.
+    func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[Int32(index)] }
+
     subscript(index: Int) -> RegisteredRoute {
         RegisteredRoute(info: RouteInfo(descriptions, index), handler: handler(at: index))
     }
 
     /// These routes without the one at `index`.
     func removing(at index: Int) -> ModuleRoutes {
-        func shifted(_ table: [Int32: String]) -> [Int32: String] {
-            var result: [Int32: String] = [:]
+        func shifted<T>(_ table: [Int32: T]) -> [Int32: T] {
+            var result: [Int32: T] = [:]
             for (i, text) in table where Int(i) != index { result[Int(i) < index ? i : i - 1] = text }
             return result
         }
         let kept = (0..<count).filter { $0 != index }
         return ModuleRoutes(module: module, patterns: kept.map { patterns[$0] }, handlers: kept.map(handler(at:)),
-                            external: kept.map(isExternal), names: shifted(names), typedRoutes: shifted(typedRoutes))
+                            external: kept.map(isExternal), names: shifted(names), typedDecodings: shifted(typedDecodings))
     }
 }

@@ -13,7 +13,7 @@ public struct RouteRegistrar: Sendable {
     private(set) var handlers: [RouteHandler] = []
     private(set) var external: [Bool] = []
     private(set) var names: [Int32: String] = [:]
-    private(set) var typedRoutes: [Int32: String] = [:]
+    private(set) var typedDecodings: [Int32: TypedDecoding] = [:]
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
@@ -25,21 +25,21 @@ public struct RouteRegistrar: Sendable {
         self.targetCache = targetCache
     }
 
-    /// Records one route; `typedRoute` names the ``TypedRoute`` type of a typed registration.
+    /// Records one route; `typed` is the decoding of a typed registration.
     mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ handler: RouteHandler,
-                      typedRoute: String? = nil) {
+                      typed: TypedDecoding? = nil) {
         let index = Int32(patterns.count)
         patterns.append(pattern)
         handlers.append(handler)
         external.append(exposure.isExternal)
         if let name { names[index] = name }
-        if let typedRoute { typedRoutes[index] = typedRoute }
+        if let typed { typedDecodings[index] = typed }
     }
 
     /// The routes declared, as the router keeps them.
     var routes: ModuleRoutes {
         ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, external: external,
-                     names: names, typedRoutes: typedRoutes)
+                     names: names, typedDecodings: typedDecodings)
     }
 
     /// Registers an action: code run when the URL is opened (MGJRouter's

@@ -7,6 +7,28 @@ struct UndecodableRoute: Error {
     let error: TypedRouteError
 }
 
+/// A typed route's decoding alone, kept with the route so that dry runs (``Router/resolve(_:source:)``,
+/// ``Router/canOpen(_:source:)``) pass over a match whose values do not decode, as `open` does.
+/// Decoding is pure: it runs no handler code.
+struct TypedDecoding: Sendable {
+    /// The module-qualified name of the type.
+    let typeName: String
+    /// Why a match's values do not decode, or `nil` when they do.
+    let failure: @Sendable (PathParameters, QueryItems) -> TypedRouteError?
+
+    init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type) {
+        typeName = shape.qualifiedTypeName
+        failure = { parameters, query in
+            do throws(TypedRouteError) {
+                _ = try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+}
+
 extension RouteRequest {
     /// This request's URL read as a `R`: the route's typed value.
     /// - Throws: ``TypedRouteError`` naming the key and the text that did not decode.
@@ -43,7 +65,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .action { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Registers a main-actor action for a typed route: `handler` receives the URL decoded
@@ -58,7 +80,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .mainActorAction { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Registers an asynchronous action for a typed route.
@@ -72,7 +94,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .asyncAction { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Registers an object handler for a typed route: a `Sendable` value (a service).
@@ -86,7 +108,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .object { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Registers a main-actor object handler for a typed route: a view controller.
@@ -106,7 +128,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .mainActorObject { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Registers an asynchronous object handler for a typed route.
@@ -120,7 +142,7 @@ extension RouteRegistrar {
         let shape = checkTyped(route)
         add(R.pattern, name, exposure, .asyncObject { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typedRoute: shape.qualifiedTypeName)
+        }, typed: TypedDecoding(shape, R.self))
     }
 
     /// Checks `route` against its pattern and records each mismatch as a problem.
