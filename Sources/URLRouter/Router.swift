@@ -66,7 +66,12 @@ public final class Router: Sendable, CustomStringConvertible {
     /// What is registered: changed only by one writer at a time.
     private let registry: Locked<Registry>
     /// This router, held weakly, for the requests handed to handlers and interceptors.
-    let weakReference = WeakRouter()
+    let weakReference: WeakRouter
+    /// The source every open through this router is narrowed to: `nil` for a router made by
+    /// an initializer; an external source for the view a deep link's request hands out
+    /// (``RouteRequest/router``), so that no route it reaches, at any time and on any thread,
+    /// is one its source could not reach.
+    let boundSource: OpenSource?
 
     /// Registers `modules` (and the routes declared in `routes`), validating everything.
     /// - Parameters:
@@ -78,6 +83,8 @@ public final class Router: Sendable, CustomStringConvertible {
     public init(modules: [any RouteModule.Type] = [], options: Options = Options(),
                 routes: (inout RouteRegistrar) -> Void = { _ in }) throws(RegistrationError) {
         self.options = options
+        self.weakReference = WeakRouter()
+        self.boundSource = nil
         var registry = Registry()
         var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
         let inline = Self.declare(Self.inlineModuleName, routes)
@@ -102,6 +109,23 @@ public final class Router: Sendable, CustomStringConvertible {
         self.published = Locked(snapshot)
         self.registry = Locked(registry)
         weakReference.router = self
+    }
+
+    /// The same router seen from `source`: its tables, its registrations and its options,
+    /// with every open narrowed to `source` (``OpenSource/narrowed(to:)``).
+    private init(_ base: Router, boundTo source: OpenSource) {
+        options = base.options
+        published = base.published
+        registry = base.registry
+        weakReference = base.weakReference
+        boundSource = source
+    }
+
+    /// This router as code acting for `source` may use it: itself for the app, a view bound
+    /// to `source` for an external one.
+    func seen(from source: OpenSource) -> Router {
+        guard source.isExternal, boundSource?.isExternal != true else { return self }
+        return Router(self, boundTo: source)
     }
 
     /// The current table; lookups hold the lock only to copy this reference.

@@ -102,16 +102,23 @@ struct NestingTests {
         #expect(results.current.map(\.outcome) == [.handled("reader://admin/wipe")])
     }
 
-    @Test("a handler that means to reach an internal route says source: .app")
+    @Test("a handler that means to reach an internal route says source: .app on the app's router; request.router narrows it")
     func explicitApp() throws {
         let reached = Shared(0)
+        let results = Shared<[OpenResult]>([])
+        let app = Shared<Router?>(nil)   // the app's own reference, as its coordinator holds it
         let router = try Router { routes in
             routes.action("reader://notify", exposure: .external) { request in
-                request.router?.open("reader://badge", source: .app)
+                let narrowed = request.router?.open("reader://badge", source: .app) ?? .unmatched
+                let wide = app.current?.open("reader://badge", source: .app) ?? .unmatched
+                results.withLock { $0 += [narrowed, wide] }
             }
             routes.action("reader://badge") { _ in reached.increment() }
         }
+        app.withLock { $0 = router }
+        defer { app.withLock { $0 = nil } }
         router.open("reader://notify", source: .external)
+        #expect(results.current.map(\.outcome) == [.unmatched, .handled("reader://badge")])
         #expect(reached.current == 1)
     }
 

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 @_spi(Testing) import PatternMatcher
 import URLRouter
 
@@ -441,9 +442,12 @@ extension FuzzOracle {
         }
         private var depth = 0
         private var entries: [Entry] = []
+        /// The last request the route forwarded, kept past its handler as a stored request is.
+        private var kept: RouteRequest?
 
         func forward(_ request: RouteRequest) {
             let url = request.parameters["url"].map(String.init) ?? ""
+            kept = request
             depth += 1
             let entered = depth
             let result = request.open(url)
@@ -456,6 +460,29 @@ extension FuzzOracle {
             defer { entries = [] }
             return entries
         }
+
+        /// The request kept since the last call.
+        func takeKept() -> RouteRequest? {
+            defer { kept = nil }
+            return kept
+        }
+    }
+
+    /// Opens `url` through `request.router`, naming the widest source, on each way a handler
+    /// can reach it after it returned: on the calling thread, and on a queue. Each hop is
+    /// waited for, so no two opens overlap.
+    static func forwardOnEveryHop(_ request: RouteRequest, _ url: String) -> [(hop: String, result: OpenResult)] {
+        var results = [("after the handler returned", request.router?.open(url, source: .app) ?? .unmatched)]
+        final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.result = request.router?.open(url, source: .app) ?? .unmatched
+            done.signal()
+        }
+        done.wait()
+        results.append(("on a queue", box.result))
+        return results
     }
 
     static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
@@ -636,6 +663,21 @@ extension FuzzOracle {
         checkForwarded(external: true, from: "'\(shown(wrapped))' from outside")
         if unmatchedCount() != unmatchedBeforeWrapped {
             problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
+        }
+        // The last forwarding request, kept past its handler: its router stays bound to the
+        // deep link's source on every hop, whatever source is named.
+        if let kept = forwarded.takeKept() {
+            let inner = kept.parameters["url"].map(String.init) ?? ""
+            for (hop, result) in forwardOnEveryHop(kept, inner) {
+                if let route = result.route, !route.exposure.isExternal {
+                    problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "
+                                    + "reached the internal route \(route.pattern)")
+                }
+            }
+            _ = forwarded.take()
+            if unmatchedCount() != unmatchedBeforeWrapped {
+                problems.append("exposure rules: a kept external request reached the internal unmatched handler")
+            }
         }
         problems += checkTypedRoutes(url)
         return problems

@@ -207,8 +207,10 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     /// The caller's data.
     public let userInfo: [String: any Sendable]
     /// The router, held weakly, so that the handler can open another URL (a "not found"
-    /// screen) without capturing the router, which would make a cycle.
-    public var router: Router? { routerReference.router }
+    /// screen) without capturing the router, which would make a cycle. For an external
+    /// source it is a view bound to that source, as ``RouteRequest/router`` is: whatever is
+    /// opened through it, whenever and wherever, reaches only external routes.
+    public var router: Router? { routerReference.router?.seen(from: source) }
     private let routerReference: WeakRouter
     private let context: OpenContext
 

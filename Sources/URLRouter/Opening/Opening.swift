@@ -75,7 +75,7 @@ final class Opening: Sendable {
     @inline(__always)
     static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
         let outer = OpenContext.current
-        let source = source ?? outer.source
+        let source = (source ?? outer.source).narrowed(to: router.boundSource)
         // Outside any open (depth 0) the open itself always runs, whatever the limit.
         if runsHandlers, outer.depth > 0, outer.depth >= router.options.maxNestedOpens {
             return .finished(.refused(.nestingLimit(router.options.maxNestedOpens, firstURL: outer.firstURL)))

@@ -18,11 +18,12 @@ public struct RouteRequest: Sendable {
     /// keeping the router in global state (or capturing it, which would make a cycle).
     /// Held weakly: a request kept after its router is gone answers `nil`.
     ///
-    /// An open made through it while the handler runs inherits this request's source (a
-    /// handler of a deep link forwards as a deep link) unless it names one; after the
-    /// handler returned (from a stored request), use ``open(_:userInfo:completion:)-(String,_,_)``,
-    /// which always forwards with ``source``.
-    public var router: Router? { routerReference.router }
+    /// For a request from an external source it is a view of the router bound to that
+    /// source: every open, object lookup, `canOpen` and `resolve` made through it reaches
+    /// only external routes, at any time and on any thread (from a queue, a detached task,
+    /// or a request kept after the handler returned), and a wider source passed to it
+    /// (`source: .app`) is narrowed to ``source`` (<doc:MatchingRules>, "Sources and exposure").
+    public var router: Router? { routerReference.router?.seen(from: source) }
     private let routerReference: WeakRouter
     let match: RouteMatch<Int>
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).

@@ -33,5 +33,11 @@ public struct OpenSource: Sendable, Hashable, CustomStringConvertible {
     /// Whether the URL comes from outside the app.
     public var isExternal: Bool { kind == .external }
 
+    /// This source, never wider than `bound`: an open made for an external request stays
+    /// external whatever source it names.
+    func narrowed(to bound: OpenSource?) -> OpenSource {
+        bound?.isExternal == true ? .external : self
+    }
+
     public var description: String { isExternal ? "external" : "app" }
 }
