@@ -41,10 +41,11 @@ struct HostileForwardingTests {
     }
 
     /// Waits for `done` on a thread of its own: the hops run tasks, and a test that blocked a
-    /// thread of the cooperative pool could starve them.
+    /// thread of the cooperative pool could starve them. Generous: other suites may hold the
+    /// pool's few threads for a while.
     static func finished(_ done: DispatchSemaphore) async -> Bool {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: done.wait(timeout: .now() + 10) == .success) }
+            DispatchQueue.global().async { continuation.resume(returning: done.wait(timeout: .now() + 120) == .success) }
         }
     }
 

@@ -90,13 +90,18 @@ extension RoutePattern {
     /// Writes a catch-all's value, its `/`s kept.
     private func writeCatchAll(_ value: String, name: String?, isHost: Bool, strict: Bool,
                                into output: inout [UInt8]) throws(GenerationError) {
-        if value.utf8.first == ASCII.slash {
-            throw .rejectedValue(name ?? "**", value: value, reason:
-                "a catch-all value cannot start with '/': empty segments are dropped when matching", pattern: text)
-        }
+        let leadingSlash = value.utf8.first == ASCII.slash
         guard isHost else {
-            encode(value, into: &output, keepSlash: true, strict: strict)
+            // A leading '/' written as a separator would make an empty first segment, which
+            // matching drops: written escaped, the value reads back as it was. Inner slashes
+            // stay separators.
+            if leadingSlash { append("%2F", to: &output) }
+            encode(leadingSlash ? String(value.utf8.dropFirst())! : value, into: &output, keepSlash: true, strict: strict)
             return
+        }
+        if leadingSlash {
+            throw .rejectedValue(name ?? "**", value: value, reason:
+                "a catch-all value at the host cannot start with '/': a URL's host is not empty there", pattern: text)
         }
         // The host part is matched as written up to the first '/'; keep ':' and '@' in it
         // from being read as a port or userinfo.
