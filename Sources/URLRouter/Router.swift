@@ -32,12 +32,14 @@ public final class Router: Sendable, CustomStringConvertible {
         /// `await open` and `object(for:)`. One more is refused with
         /// ``Refusal/nestingLimit(_:firstURL:)``, so a forwarding route fed a crafted deep
         /// link ends in a result, never in a stack overflow, whatever the thread's stack
-        /// size. Default: 16 (about 40 KB of stack).
+        /// size. Default: 16 (about 40 KB of stack). Redirects do not add to the stack: an
+        /// open follows them one after another, not one inside another.
         public var maxNestedOpens: Int
 
         /// How many redirects (by interceptors and redirect rules) one open may follow. One
-        /// more ends the open with ``Refusal/redirectLoop(_:)``, which lists the chain.
-        /// Default: 5.
+        /// more ends the open with ``Refusal/redirectLoop(_:)``, which lists the chain. The
+        /// redirects are followed in a loop, so a chain uses the stack of one open; the result
+        /// nests one ``OpenResult/redirected(_:to:_:)`` per redirect. Default: 5.
         public var maxRedirects: Int
 
         /// Creates options.
@@ -330,6 +332,8 @@ final class Snapshot: Sendable {
     let names: [String: Int]
     /// The declared converters' names, for reading patterns again (URL generation).
     let converterNames: Set<String>
+    /// The declared converters, for writing values into patterns (redirect targets).
+    let converters: [any ParameterConverter]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -415,6 +419,7 @@ final class Snapshot: Sendable {
         self.external = external
         self.names = names
         self.converterNames = converterNames
+        self.converters = registry.converters.map(\.converter)
         self.redirects = redirects
     }
 

@@ -140,7 +140,9 @@ public struct InterceptedRequest: Sendable {
         subject.route.map { ResolvedRoute(route: $0.info, match: $0.match) }
     }
     /// The URL read as the typed route `R` (see <doc:TypedRoutes>): from the matched route's
-    /// parameters when `R` is the type registered for that route, else by `R`'s own pattern.
+    /// parameters when `R` is the type registered for that route, else by `R`'s own pattern,
+    /// matched with the router's ``MatchOptions`` (its size limits, case folding and query
+    /// reading). ``TypedRoute/init(parsing:)``, which has no router, uses the defaults.
     ///
     /// ```swift
     /// routes.intercept("reader://book/**") { request in
@@ -155,7 +157,8 @@ public struct InterceptedRequest: Sendable {
             return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
                                    matchesOwnPattern: true)
         }
-        return try shape.parse(url, as: type)
+        guard let options = subject.router.router?.options.matching else { return try shape.parse(url, as: type) }
+        return try shape.parse(url, as: type, options: options)
     }
 
     /// The parameters the interceptor's own pattern captured, decoded when read.
@@ -168,7 +171,8 @@ public struct InterceptedRequest: Sendable {
     private let interceptorMatch: RouteMatch<Int>
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
-    public var router: Router? { subject.router.router }
+    /// For an external open it is bound to that source, as ``RouteRequest/router`` is.
+    public var router: Router? { subject.router.router?.seen(from: subject.source) }
 
     init(subject: InterceptionSubject, interceptor: InterceptorInfo, interceptorMatch: RouteMatch<Int>) {
         self.subject = subject

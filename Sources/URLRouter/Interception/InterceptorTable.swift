@@ -19,17 +19,27 @@ final class RegisteredInterceptor: Sendable {
     }
 
     /// A redirect rule as an interceptor: the parameters `rule.from` captured are written
-    /// into `rule.to` by name, and the query is carried over.
+    /// into `rule.to` by name, with the router's declared converters, and the query and the
+    /// fragment are carried over, each as it was written.
     static func redirect(_ rule: RedirectRule, module: String) -> RegisteredInterceptor {
         let info = InterceptorInfo(pattern: rule.from, name: "redirect", module: module,
                                    priority: 0, isAsync: false)
         return RegisteredInterceptor(info: info, decide: .sync { request in
-            guard let target = try? RoutePattern(rule.to).url(parameters: request.interceptorParameters) else {
+            let converters = request.router?.current.converters ?? []
+            guard let pattern = try? RoutePattern(rule.to, converters: Set(converters.map(\.name))),
+                  let target = try? pattern.url(parameters: request.interceptorParameters, converters: converters) else {
                 return .reject("the redirect \(rule) cannot write its target")
             }
-            let query = request.url.firstIndex(of: "?").map { String(request.url[$0...]) } ?? ""
-            return .redirect(to: target + query)
+            return .redirect(to: target + Self.queryAndFragment(of: request.url))
         })
+    }
+
+    /// The query (from the first `?` before any `#`) and the fragment (from the first `#`) of
+    /// `url`, as written (Matching rules, "From a URL to a route key"): a `?` inside the
+    /// fragment is fragment text.
+    static func queryAndFragment(of url: String) -> Substring {
+        let hash = url.firstIndex(of: "#") ?? url.endIndex
+        return url[(url[..<hash].firstIndex(of: "?") ?? hash)...]
     }
 }
 

@@ -34,7 +34,8 @@ extension Router {
         let registered = Set(current.routes.modules.flatMap(\.patterns))
         var problems: [RegistrationError.Problem] = []
         for rule in rules where !registered.contains(rule.to) {
-            let host = (try? RoutePattern(rule.to)).flatMap { $0.hasHost ? $0.segments[1].literal : nil }
+            let host = (try? RoutePattern(rule.to, converters: current.converterNames))
+                .flatMap { $0.hasHost ? $0.segments[1].literal : nil }
             guard let host, allowedHosts.contains(host.lowercased()) else {
                 problems.append(.invalidRedirect(rule, module: Self.redirectsModuleName,
                                                  reason: "the target is neither a registered route nor on an allowed host"))

@@ -81,6 +81,26 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A chain of redirects, its first three then how many more, and how it ended: bounded
+    /// whatever the chain's length (a raised ``Router/Options/maxRedirects`` allows long ones).
+    private static func describeRedirects(from interceptor: InterceptorInfo, to url: String, then next: OpenResult) -> String {
+        var text = "redirected by \(interceptor) to '\(Echo.quotedURL(url))'"
+        var shown = 1
+        var skipped = 0
+        var result = next
+        while case .redirected(let interceptor, let url, let following) = result {
+            if shown < 3 {
+                text += ", then redirected by \(interceptor) to '\(Echo.quotedURL(url))'"
+                shown += 1
+            } else {
+                skipped += 1
+            }
+            result = following
+        }
+        if skipped > 0 { text += ", then \(skipped) more redirects" }
+        return text + ", then \(result)"
+    }
+
     /// One line, bounded in bytes; URLs in it are escaped and their userinfo hidden.
     public var description: String {
         switch self {
@@ -94,7 +114,7 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case .failed(let route, let error): "failed in \(route): \(Echo.quoted(String(describing: error)))"
         case .rejected(let interceptor, let reason): "rejected by \(interceptor): \(Echo.quoted(reason))"
         case .redirected(let interceptor, let url, let result):
-            "redirected by \(interceptor) to '\(Echo.quotedURL(url))', then \(result)"
+            Self.describeRedirects(from: interceptor, to: url, then: result)
         case .intercepting(let interceptor, _): "pending in \(interceptor)"
         }
     }
@@ -131,6 +151,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case nestingLimit(Int, firstURL: String)
         case redirectLoop([String])
         case unwritable(TypedRouteError)
+        case cancelled
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -151,6 +172,11 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     public static func redirectLoop(_ chain: [String]) -> Refusal {
         Refusal(.redirectLoop(chain))
     }
+
+    /// The task awaiting the open was cancelled (or ``PendingOpen/cancel()`` was called)
+    /// before a handler started: the wait ended at once, whatever an interceptor was still
+    /// doing, and no handler runs for the open.
+    public static let cancelled = Refusal(.cancelled)
 
     /// A typed route value that cannot be written as a URL (a path value its pattern
     /// refuses, a property a URL cannot carry), so there was nothing to open.
@@ -194,6 +220,8 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
                 + (chain.count > 8 ? " → …" : "")
         case .unwritable(let error):
             "the value cannot be written as a URL: \(error)"
+        case .cancelled:
+            "the open was cancelled before a handler started"
         }
     }
 }

@@ -282,6 +282,8 @@ final class Opening: Sendable {
         var candidates = Candidates(self, after: first)
         var next: RouteMatch<Int>? = first
         while let match = next {
+            // A cancelled open starts no handler, however it got here.
+            guard !Task.isCancelled else { return .refused(.cancelled) }
             let route = snapshot.routes[match.value]
             switch await runAwaiting(route.handler, request(for: match, route: route, token: token)) {
             case .handled: return .handled(route.info)
@@ -330,8 +332,11 @@ extension Opening {
     enum Interceptions {
         /// Every interceptor let the open go on (or none sees the URL), and no route matches.
         case proceed
-        /// An interceptor rejected or redirected the open: its result.
+        /// An interceptor rejected the open, or its redirect would be one too many: its result.
         case finished(OpenResult)
+        /// An interceptor redirected the open: the open it asks for, which the caller follows
+        /// in its loop (a redirect followed by recursion used a whole open's stack each).
+        case redirect(InterceptorInfo, target: String, source: OpenSource, trail: RedirectTrail)
         /// Interceptor number `index` must be awaited.
         case needsAsync(index: Int, interceptor: InterceptorInfo)
         /// Every interceptor let the open go on, and the best match's handler ran, in the
@@ -418,8 +423,7 @@ extension Opening {
             case .ended(let result):
                 return .finished(result)
             case .redirect(let target, let source, let trail):
-                let result = router.open(target, userInfo: userInfo, source: source, channel: channel, trail: trail)
-                return .finished(.redirected(interceptor, to: target, result))
+                return .redirect(interceptor, target: target, source: source, trail: trail)
             }
         }
     }
@@ -430,10 +434,11 @@ extension Opening {
         for index in intercepting.hits.indices.dropFirst(start) {
             let interceptor = intercepting.hits.interceptor(at: index)
             let request = intercepting.request(at: index)
-            let decision: Interception = switch interceptor.decide {
+            let decided: Interception? = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide): await inContext { await decide(request) }
+            case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
             }
+            guard let decision = decided else { return .refused(.cancelled) }
             switch follow(decision, of: interceptor.info) {
             case .proceed:
                 continue
@@ -488,10 +493,11 @@ extension Opening {
         for index in intercepting.hits.indices {
             let interceptor = intercepting.hits.interceptor(at: index)
             let request = intercepting.request(at: index)
-            let decision: Interception = switch interceptor.decide {
+            let decided: Interception? = switch interceptor.decide {
             case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide): await inContext { await decide(request) }
+            case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
             }
+            guard let decision = decided else { throw ObjectError(.refused(.cancelled)) }
             if let redirect = try objectRedirect(following: decision, of: interceptor.info) { return redirect }
         }
         return nil

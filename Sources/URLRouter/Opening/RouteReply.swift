@@ -47,8 +47,23 @@ public final class PendingOpen: Sendable {
         case finished(OpenResult)
     }
     private let state = Locked<State>(.running([], []))
+    /// The task that finishes the open, for ``cancel()``.
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init() {}
+
+    /// Runs `finishing` in a task that ``cancel()`` cancels.
+    func start(_ finishing: @escaping @Sendable () async -> Void) {
+        let started = Task { await finishing() }
+        task.withLock { $0 = started }
+    }
+
+    /// Ends the wait: an interceptor still deciding is no longer waited for, and no handler
+    /// starts; the open finishes with ``Refusal/cancelled`` (and a completion is called with
+    /// `nil`). A handler already running goes on; it sees `Task.isCancelled`.
+    public func cancel() {
+        task.withLock { $0 }?.cancel()
+    }
 
     /// The final outcome, once the handlers have run: never ``OpenResult/pending(_:_:)``.
     public var result: OpenResult {

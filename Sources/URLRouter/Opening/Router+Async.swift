@@ -123,6 +123,7 @@ extension Router {
         var candidates = Opening.Candidates(opening)
         var next: RouteMatch<Int>? = first
         while let match = next {
+            guard !Task.isCancelled else { throw ObjectError(.refused(.cancelled)) }
             let route = opening.snapshot.routes[match.value]
             let request = opening.request(for: match, route: route, token: nil)
             let made: Result<T?, any Error>?
@@ -155,6 +156,22 @@ extension Router {
 }
 
 extension Opening {
+    /// What an asynchronous interceptor decides, or `nil` as soon as the task awaiting it is
+    /// cancelled: the interceptor runs in a task of its own, so a decision that never comes
+    /// (a dropped continuation) cannot hold the open, and a late one is dropped.
+    static func decision(of decide: @escaping @Sendable (InterceptedRequest) async -> Interception,
+                         for request: InterceptedRequest) async -> Interception? {
+        let slot = DecisionSlot()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard slot.wait(continuation) else { return }
+                Task { slot.resume(with: await decide(request)) }
+            }
+        } onCancel: {
+            slot.resume(with: nil)
+        }
+    }
+
     /// Runs `body` with this open's context: its handlers' nested opens count it and
     /// inherit its source.
     func inContext<R>(_ body: () async -> R) async -> R {

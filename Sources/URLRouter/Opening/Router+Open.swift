@@ -40,15 +40,40 @@ extension Router {
         open(url, userInfo: userInfo, source: source, channel: completion.map { ReplyChannel(sink: $0) }, trail: nil)
     }
 
-    /// The one synchronous open: the public `open` and every redirect it follows.
+    /// The one synchronous open: the public `open`, following each redirect in a loop, so a
+    /// chain of redirects uses the stack of one open, whatever its length.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?) -> OpenResult {
+        var hop = (url: url, source: source, trail: trail)
+        var redirects: [(interceptor: InterceptorInfo, target: String)] = []
+        while true {
+            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, channel: channel, trail: hop.trail) {
+            case .ended(let result):
+                // The redirects wrap the result from the last one out, as the chain reads.
+                return redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
+            case .redirected(let interceptor, let target, let source, let trail):
+                redirects.append((interceptor, target))
+                hop = (target, source, trail)
+            }
+        }
+    }
+
+    /// How one step of a synchronous open ended: with its result, or redirected.
+    private enum Hop {
+        case ended(OpenResult)
+        case redirected(InterceptorInfo, target: String, source: OpenSource, trail: RedirectTrail)
+    }
+
+    /// One step of a synchronous open: the lookup, the interceptors and the handlers of `url`,
+    /// up to a redirect.
+    private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
+                          trail: RedirectTrail?) -> Hop {
         let opening: Opening
         let hits: InterceptorHits?
         switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
         case .finished(let result):
             channel?.discard()
-            return result
+            return .ended(result)
         case .matched(let lookup, let match):
             if let seen = lookup.snapshot.interceptors?.ordered(for: url) {
                 (opening, hits) = (Opening(self, lookup, url, userInfo, trail, first: consume match), seen)
@@ -65,9 +90,9 @@ extension Router {
             let request = RouteRequest(route: route.info, source: lookup.source, userInfo: userInfo, router: self,
                                        match: consume match, token: token, context: context, trail: trail)
             let step = Opening.run(route.handler, request, in: context)
-            if case .handled = step { return .handled(route.info) }
+            if case .handled = step { return .ended(.handled(route.info)) }
             let started = Opening(self, lookup, url, userInfo, trail, first: request.match)
-            return runMatches(started, from: (route, step), token: token, channel: channel)
+            return .ended(runMatches(started, from: (route, step), token: token, channel: channel))
         case .unmatched(let lookup):
             opening = Opening(self, lookup, url, userInfo, trail, first: nil)
             hits = lookup.snapshot.interceptors?.ordered(for: url)
@@ -78,19 +103,21 @@ extension Router {
             // ran its handler in `.ran`).
             channel?.discard()
             opening.notifyUnmatched()
-            return .unmatched
+            return .ended(.unmatched)
         case .ran(let route, let step, let token):
-            return runMatches(opening, from: (route, step), token: token, channel: channel)
+            return .ended(runMatches(opening, from: (route, step), token: token, channel: channel))
         case .finished(let result):
             if !result.tookURL { channel?.discard() }
-            return result
+            return .ended(result)
+        case .redirect(let interceptor, let target, let source, let trail):
+            return .redirected(interceptor, target: target, source: source, trail: trail)
         case .needsAsync(let index, let interceptor):
-            return .intercepting(interceptor, finishLater(channel) {
+            return .ended(.intercepting(interceptor, finishLater(channel) {
                 if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
                     return decided
                 }
                 return await opening.runAwaiting(first: opening.first, channel: channel)
-            })
+            }))
         }
     }
 
@@ -131,7 +158,7 @@ extension Router {
     /// Runs the rest of a synchronous open in a task.
     private func finishLater(_ channel: ReplyChannel?, _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
         let pending = PendingOpen()
-        Task {
+        pending.start {
             let result = await rest()
             // The completion is called exactly once for a pending open, even when no
             // handler takes the URL in the end.

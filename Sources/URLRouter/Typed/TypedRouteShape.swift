@@ -99,10 +99,28 @@ final class TypedRouteShape: Sendable {
         }
     }
 
-    /// Reads a value of `type` from `url`, matched against the pattern alone.
+    /// Reads a value of `type` from `url`, matched against the pattern alone with the default
+    /// ``MatchOptions`` (what ``TypedRoute/init(parsing:)`` uses).
     func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self) throws(TypedRouteError) -> R {
         _ = try pattern.get()
         guard let table else { throw .noMatch(url, in: typeName) }
+        return try parse(url, in: table)
+    }
+
+    /// Reads a value of `type` from `url`, matched against the pattern alone with `options`
+    /// (a router's: a raised size limit, case-insensitive paths, the query's reading). A table
+    /// of the pattern is built for options other than the defaults.
+    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self, options: MatchOptions) throws(TypedRouteError) -> R {
+        guard options != table?.options else { return try parse(url, as: type) }
+        _ = try pattern.get()
+        var builder = RouteTableBuilder<Int>(options: options)
+        for converter in converters { builder.declare(converter) }
+        builder.add(patternText, value: 0)
+        guard let table = try? builder.build() else { throw .noMatch(url, in: typeName) }
+        return try parse(url, in: table)
+    }
+
+    private func parse<R: TypedRoute>(_ url: String, in table: RouteTable<Int>) throws(TypedRouteError) -> R {
         switch table.match(url) {
         case .matched(let match): return try decode(R.self, parameters: match.parameters, query: match.query, matchesOwnPattern: true)
         case .notFound: throw .noMatch(url, in: typeName)
