@@ -134,3 +134,39 @@ struct RedirectRuleTests {
         #expect(result.description.utf8.count < 4096, "a result's description is bounded")
     }
 }
+
+/// A typed route that no route of the router below is registered for.
+struct LongListRoute: TypedRoute {
+    static let pattern = "reader://lists/all/:name"
+    var name: String
+    var items: [String]
+}
+
+@Suite("Interceptors decode with the router's options")
+struct InterceptorDecodeOptionsTests {
+    @Test("InterceptedRequest.decode reads a long or differently cased URL as the router matches it")
+    func routerOptions() throws {
+        let decoded = Shared<[String]>([])
+        let options = Router.Options(matching: MatchOptions(caseInsensitivePaths: true, plusAsSpaceInQuery: true,
+                                                            limits: URLLimits(maxBytes: 60_000)))
+        let router = try Router(options: options) { routes in
+            routes.intercept("reader://**") { request in
+                if let value = try? request.decode(LongListRoute.self) {
+                    decoded.append("\(value.name) \(value.items.count) \(value.items.first ?? "")")
+                } else {
+                    decoded.append("undecodable")
+                }
+                return .proceed
+            }
+            routes.action("reader://**") { _ in }
+        }
+        let long = "reader://lists/all/big?" + (0..<5_000).map { _ in "items=a+b" }.joined(separator: "&")
+        #expect(long.utf8.count > 8_192)
+        router.open(long)
+        router.open("reader://lists/ALL/Mixed?items=x")
+        #expect(decoded.current == ["big 5000 a b", "Mixed 1 x"])
+        // Without a router, the defaults: too long, and case-sensitive.
+        #expect(throws: TypedRouteError.self) { try LongListRoute(parsing: long) }
+        #expect(throws: TypedRouteError.self) { try LongListRoute(parsing: "reader://lists/ALL/Mixed?items=x") }
+    }
+}
