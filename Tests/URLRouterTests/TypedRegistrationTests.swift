@@ -47,6 +47,17 @@ struct BadDefaultsRoute: TypedRoute {
     var page: Int
 }
 
+/// Defaults on an optional and on a list property: `nil` and `[]` would be left out of the
+/// URL and read back as the defaults (hostile probe F5).
+struct DefaultedOptionalRoute: TypedRoute {
+    static let pattern = "reader://def/:id"
+    static var queryDefaults: [String: String] { ["opt": "dflt", "page": "1", "tags": "t"] }
+    var id: String
+    var opt: String?
+    var page: Int
+    var tags: [String]
+}
+
 struct InvalidPatternRoute: TypedRoute {
     static let pattern = "reader://bad/**/x"
     var x: String?
@@ -140,6 +151,9 @@ struct TypedRegistrationTests {
              register: { $0.asyncAction(BadDefaultsRoute.self) { _, _ in } },
              expected: [("ghost", "has no property of that name"), ("id", "is a path parameter"),
                         ("page", "does not decode"), ("phantom", "`requiredQueryItems` but the type has no property")]),
+        Case(description: "defaults on an optional and on a list property (probe F5)",
+             register: { $0.action(DefaultedOptionalRoute.self) { _, _ in } },
+             expected: [("opt", "but is optional: nil would be left out"), ("tags", "but is a list: an empty list")]),
         Case(description: "an invalid pattern", register: { $0.action(InvalidPatternRoute.self) { _, _ in } },
              expected: [(nil, "the pattern is invalid"), (nil, "'**' must be the last segment")]),
         Case(description: "a validating init that no placeholder passes, with no declared keys",

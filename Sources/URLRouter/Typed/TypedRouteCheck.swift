@@ -67,6 +67,12 @@ enum TypedRouteCheck {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is a path parameter"))
             } else if !properties.contains(name) {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but the type has no property of that name"))
+            } else if lists.contains(name) || optional.contains(name) {
+                // The encoder leaves out a value equal to the default, and writes nothing for
+                // `nil` or an empty list: both would read back as the default.
+                let kind = lists.contains(name) ? "a list: an empty list" : "optional: nil"
+                problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is \(kind) would be "
+                    + "left out of the URL and read back as the default; give the default in `init(from:)` instead"))
             } else if let error = defaultError(route, shape: shape, key: name, text: text) {
                 problems.append(problem(name, "its default in `queryDefaults` does not decode: \(error)"))
             }
