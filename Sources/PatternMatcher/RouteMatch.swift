@@ -163,8 +163,20 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         }
     }
 
+    /// `[name: value, …]` in pattern order, bounded as every description that echoes a URL is:
+    /// control characters escaped, at most 200 bytes of names and values,
+    /// then how many parameters are left out.
     public var description: String {
-        "[" + map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+        var pairs = ""
+        var listed = 0
+        for (name, value) in self {
+            // Pairs past the limit would be cut anyway: they are counted, not decoded.
+            if pairs.utf8.count > Echo.defaultLimit { break }
+            pairs += (listed == 0 ? "" : ", ") + name + ": " + value
+            listed += 1
+        }
+        let left = count - listed
+        return "[" + Echo.quoted(pairs) + (left > 0 ? ", … and \(left) more" : "") + "]"
     }
 }
 

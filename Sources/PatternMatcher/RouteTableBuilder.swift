@@ -173,6 +173,25 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     }
 }
 
+extension RouteTableBuilder {
+    /// How the literal edges of this builder's routes (after its base table's, when it
+    /// extends one) sit in the hash table that ``build()`` inserts them through: the number
+    /// of distinct home slots, and the longest run a probe walks. A clear-box view for tests
+    /// that hold registration linear however many siblings one node has.
+    @_spi(Testing)
+    public func literalEdgeSlots() -> (homeSlots: Int, longestProbe: Int) {
+        let converters = base?.storage.converters ?? self.converters.map(\.converter)
+        var parser = PatternParser(converters: converters.map(\.name))
+        var trie = base.map { TrieBuilder(thawing: $0.storage, adding: patterns.count, textBytes: textBytes) }
+            ?? TrieBuilder(options: options, converters: converters, expectedRoutes: patterns.count, textBytes: textBytes)
+        let first = base?.count ?? 0
+        for index in patterns.indices {
+            try? trie.insert(patterns[index], route: Int32(first + index), owner: 0, parser: &parser)
+        }
+        return trie.edgeSlotStatistics
+    }
+}
+
 /// The owners of a builder's routes: each name once, and each route's number for it.
 @usableFromInline
 struct OwnerList: Sendable {

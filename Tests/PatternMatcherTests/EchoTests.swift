@@ -50,3 +50,48 @@ struct EchoTests {
         #expect(error.description.contains("***@h/%zz\\u{0A}- [App] forged"))
     }
 }
+
+/// A match's parameters described: bounded and escaped like every other message (hostile
+/// probe F10: 500 KB for a 1.4 MB value).
+@Suite("Path parameters' description")
+struct PathParametersDescriptionTests {
+    struct DescriptionCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var pattern: String
+        var url: String
+        /// The whole description, when it is short enough to state.
+        var exactly: String?
+        /// What it must hold, when it is cut.
+        var holds: [String] = []
+
+        var testDescription: String { name }
+    }
+
+    static let raised = MatchOptions(limits: URLLimits(maxBytes: 2_000_000, maxPathSegments: 1_000))
+    /// The most a description may take: the bounded text, the brackets, the cut mark and the count left out.
+    static let bound = Echo.defaultLimit + 40
+
+    static let cases: [DescriptionCase] = [
+        DescriptionCase(name: "short values are shown whole", pattern: "reader://book/:id/:tab",
+                        url: "reader://book/42/x", exactly: "[id: 42, tab: x]"),
+        DescriptionCase(name: "no parameter", pattern: "reader://shelf", url: "reader://shelf", exactly: "[]"),
+        DescriptionCase(name: "a decoded line break is escaped", pattern: "/f/:id", url: "/f/a%0A-%20forged",
+                        exactly: "[id: a\\u{0A}- forged]"),
+        DescriptionCase(name: "a 1.4 MB value is cut", pattern: "/f/:id/:tab",
+                        url: "/f/" + String(repeating: "a", count: 1_400_000) + "/x", holds: ["[id: aaaa", "…", "and 1 more]"]),
+        DescriptionCase(name: "300 parameters: the first few, then how many more", pattern: (0..<300).map { "/:p\($0)" }.joined(),
+                        url: String(repeating: "/value", count: 300), holds: ["[p0: value, p1: value", "… and 2"]),
+    ]
+
+    @Test(arguments: cases)
+    func bounded(_ check: DescriptionCase) throws {
+        var builder = RouteTableBuilder<Int>(options: Self.raised)
+        builder.add(check.pattern, value: 0)
+        let parameters = try #require(try builder.build().match(check.url).match).parameters
+        let description = parameters.description
+        #expect(description.utf8.count <= Self.bound, "\(description.utf8.count) bytes")
+        #expect(!description.contains("\n"))
+        if let exactly = check.exactly { #expect(description == exactly) }
+        for part in check.holds { #expect(description.contains(part), "\(description)") }
+    }
+}

@@ -181,4 +181,62 @@ struct ReentrancyTests {
         finishes { #expect(router.object(for: "reader://cyclic", as: String.self) == "fallback") }
         #expect(errors.current == ["the factory of the String target of module 'App' asked for that target while making it"])
     }
+
+    /// A cycle of `length` targets, each started on a thread of its own (hostile probe F6).
+    struct CrossThreadCycle: Sendable, CustomTestStringConvertible {
+        var length: Int
+        var testDescription: String { "\(length) targets, each asking for the next, started on \(length) threads" }
+    }
+
+    /// Target `i`'s factory sleeps, so that every thread has started its own target, then asks
+    /// for target `i + 1` (the last for the first): each thread waits for the next, and the
+    /// thread whose wait would close the cycle gets TargetCycleError instead. Its factory goes
+    /// on, so every thread ends, with one error in all. Each thread has a generous timeout, so
+    /// a deadlock fails the test instead of hanging the suite.
+    @Test("a factory cycle started on several threads at once gives one TargetCycleError, not a deadlock",
+          arguments: [CrossThreadCycle(length: 2), CrossThreadCycle(length: 3)])
+    func crossThreadFactoryCycle(_ cycle: CrossThreadCycle) throws {
+        let errors = Shared<[String]>([])
+        // The factories reach the next target through these boxes, emptied at the end.
+        let boxes = (0..<cycle.length).map { _ in Shared<LazyTarget<String>?>(nil) }
+        defer { for box in boxes { box.withLock { $0 = nil } } }
+        let router = try Router(modules: []) { routes in
+            for index in 0..<cycle.length {
+                let next = boxes[(index + 1) % cycle.length]
+                let target = routes.target { () -> String in
+                    Thread.sleep(forTimeInterval: 0.2)
+                    do {
+                        return "t\(index)+" + (try next.current!.get())
+                    } catch {
+                        errors.append("\(error)")
+                        return "t\(index)+cycle"
+                    }
+                }
+                boxes[index].withLock { $0 = target }
+                routes.object("reader://t/\(index)") { _ in try target.get() }
+            }
+        }
+        let values = Shared<[Int: String]>([:])
+        let done = DispatchSemaphore(value: 0)
+        for index in 0..<cycle.length {
+            Thread {
+                let value = router.object(for: "reader://t/\(index)", as: String.self)
+                values.withLock { $0[index] = value }
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<cycle.length where done.wait(timeout: .now() + 20) == .timedOut {
+            Issue.record("a thread did not finish within 20 s: a deadlock")
+            return
+        }
+        #expect(errors.current == ["the factory of the String target of module 'App' asked for that target while making it"])
+        // Each value follows the cycle from its target to the factory that got the error.
+        let found = values.current
+        let broken = try #require(found.first { $0.value.hasSuffix("+cycle") && $0.value.split(separator: "+").count == 2 })
+        for index in 0..<cycle.length {
+            let expected = (0..<((broken.key - index + cycle.length) % cycle.length + 1))
+                .map { "t\((index + $0) % cycle.length)" }.joined(separator: "+") + "+cycle"
+            #expect(found[index] == expected, "\(found)")
+        }
+    }
 }

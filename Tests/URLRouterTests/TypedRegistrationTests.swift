@@ -47,6 +47,54 @@ struct BadDefaultsRoute: TypedRoute {
     var page: Int
 }
 
+/// Defaults on an optional and on a list property: `nil` and `[]` would be left out of the
+/// URL and read back as the defaults (hostile probe F5).
+struct DefaultedOptionalRoute: TypedRoute {
+    static let pattern = "reader://def/:id"
+    static var queryDefaults: [String: String] { ["opt": "dflt", "page": "1", "tags": "t"] }
+    var id: String
+    var opt: String?
+    var page: Int
+    var tags: [String]
+}
+
+/// An `encode(to:)` that writes a key the type lacks and the path key twice:
+/// `LiarRoute(id: "a").url()` was `reader://liar/y?other=x`, read back as `id: "y"`
+/// (hostile probe F10).
+struct LiarRoute: TypedRoute {
+    static let pattern = "reader://liar/:id"
+    var id: String
+
+    enum CodingKeys: String, CodingKey { case id, other }
+
+    init(id: String) { self.id = id }
+
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .id)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode("y", forKey: .id)
+        try container.encode("x", forKey: .other)
+    }
+}
+
+/// An `encode(to:)` that leaves out a property decoding reads.
+struct ForgetfulRoute: TypedRoute {
+    static let pattern = "reader://forgetful/:id"
+    var id: String
+    var note: String?
+
+    enum CodingKeys: String, CodingKey { case id, note }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+    }
+}
+
 struct InvalidPatternRoute: TypedRoute {
     static let pattern = "reader://bad/**/x"
     var x: String?
@@ -140,6 +188,15 @@ struct TypedRegistrationTests {
              register: { $0.asyncAction(BadDefaultsRoute.self) { _, _ in } },
              expected: [("ghost", "has no property of that name"), ("id", "is a path parameter"),
                         ("page", "does not decode"), ("phantom", "`requiredQueryItems` but the type has no property")]),
+        Case(description: "defaults on an optional and on a list property (probe F5)",
+             register: { $0.action(DefaultedOptionalRoute.self) { _, _ in } },
+             expected: [("opt", "but is optional: nil would be left out"), ("tags", "but is a list: an empty list")]),
+        Case(description: "an encode(to:) that writes a key the type lacks and the path key twice (probe F10)",
+             register: { $0.action(LiarRoute.self) { _, _ in } },
+             expected: [("other", "writes 'other', which decoding does not read"), ("id", "writes 'id' 2 times")]),
+        Case(description: "an encode(to:) that leaves out a property decoding reads",
+             register: { $0.object(ForgetfulRoute.self) { _, _ in 0 } },
+             expected: [("note", "decoding reads 'note' but `encode(to:)` does not write it")]),
         Case(description: "an invalid pattern", register: { $0.action(InvalidPatternRoute.self) { _, _ in } },
              expected: [(nil, "the pattern is invalid"), (nil, "'**' must be the last segment")]),
         Case(description: "a validating init that no placeholder passes, with no declared keys",

@@ -165,39 +165,50 @@ enum Measurement {
     /// that a noisy stretch of the machine slows them all alike and the ratios hold.
     static func registration(of workload: Workload, contenders: [ContenderCatalog.Entry],
                              plan: MeasurementPlan) -> [RegistrationResult] {
-        /// One contender's registrations so far.
+        registration(of: [workload], contenders: contenders, plan: plan)
+    }
+
+    /// ``registration(of:contenders:plan:)`` of every contender on each of `workloads`, all of
+    /// them interleaved in the same rounds, so that tables set against each other share the
+    /// machine's noisy stretches too.
+    static func registration(of workloads: [Workload], contenders: [ContenderCatalog.Entry],
+                             plan: MeasurementPlan) -> [RegistrationResult] {
+        /// One contender's registrations of one workload so far.
         struct Registrations {
             let entry: ContenderCatalog.Entry
+            let workload: Workload
             /// Heap bytes the registered router keeps; `nil` when the table was refused.
             var bytes: Double?
             var refusal: String?
             var milliseconds: [Double] = []
         }
-        var registrations = contenders.filter(\.hasRouteTable).map { entry in
+        let pairs = workloads.flatMap { workload in contenders.filter(\.hasRouteTable).map { (workload, $0) } }
+        var registrations = pairs.map { workload, entry in
             do {
                 malloc_counter_start()
                 let router = try entry.register(workload.routes)
                 malloc_counter_stop()
                 let bytes = Double(malloc_counter_live_bytes())
                 withExtendedLifetime(router) {}
-                return Registrations(entry: entry, bytes: bytes)
+                return Registrations(entry: entry, workload: workload, bytes: bytes)
             } catch {
-                return Registrations(entry: entry, refusal: "\(error)")
+                return Registrations(entry: entry, workload: workload, refusal: "\(error)")
             }
         }
         for _ in 0..<plan.registrationRounds {
             for index in registrations.indices where registrations[index].refusal == nil {
                 let start = now()
-                let router = try? registrations[index].entry.register(workload.routes)
+                let router = try? registrations[index].entry.register(registrations[index].workload.routes)
                 registrations[index].milliseconds.append(Double(now() - start) / 1e6)
                 withExtendedLifetime(router) {}
             }
         }
         return registrations.map { registered in
-            RegistrationResult(contender: registered.entry.name, workload: workload.name, routes: workload.routes.count,
-                               milliseconds: registered.refusal == nil ? median(registered.milliseconds) : nil,
-                               bytesPerRoute: registered.bytes.map { $0 / Double(workload.routes.count) },
-                               refusal: registered.refusal)
+            let routes = registered.workload.routes.count
+            return RegistrationResult(contender: registered.entry.name, workload: registered.workload.name, routes: routes,
+                                      milliseconds: registered.refusal == nil ? median(registered.milliseconds) : nil,
+                                      bytesPerRoute: registered.bytes.map { $0 / Double(routes) },
+                                      refusal: registered.refusal)
         }
     }
 

@@ -26,7 +26,8 @@ struct Report {
       --workload NAME      only the workloads whose name contains NAME (repeatable; `typed` picks the
                            typed-route workloads); nothing written
       --only registration  only the registration measurements (the 10,000-route tables, the
-                           100,000-route table, one module registered into a 50,000-route router);
+                           100,000-route table, 100,000 siblings under one node beside the same
+                           routes over 100 hosts, one module registered into a 50,000-route router);
                            nothing written
     """
 
@@ -39,6 +40,8 @@ struct Report {
     /// router of the deep table of `lateModuleBase` routes.
     static let lateModuleBase = 50_000
     static let lateModuleSize = 50
+    /// Literal siblings under one node, registered beside the same routes spread over 100 hosts.
+    static let siblingCount = 100_000
 
     /// Benchmarks/, found from this file, so that the command works from any directory.
     static let packageDirectory = URL(fileURLWithPath: #filePath)
@@ -147,6 +150,20 @@ struct Report {
             let compared: Set = [Results.reference, Results.open, ExactStringDictionary.name]
             results.registrations += Measurement.registration(
                 of: large, contenders: ContenderCatalog.all.filter { compared.contains($0.name) }, plan: plan)
+            let siblings = GeneratedTables.registrationOnly(
+                Results.siblingsWorkload, origin: "generated: reader://base/<i>",
+                routes: GeneratedTables.siblingPatterns(count: siblingCount))
+            let spread = GeneratedTables.registrationOnly(
+                Results.spreadWorkload, origin: "generated: reader://h<i mod 100>/<i>",
+                routes: GeneratedTables.spreadPatterns(count: siblingCount))
+            note("measuring registration of \(siblings.name) and \(spread.name)")
+            let siblingContenders: Set = [Results.reference, Results.open]
+            results.registrations += Measurement.registration(
+                of: [siblings, spread], contenders: ContenderCatalog.all.filter { siblingContenders.contains($0.name) },
+                plan: plan)
+            for result in results.registrations where [siblings.name, spread.name].contains(result.workload) {
+                if let refusal = result.refusal { problems.append("\(result.contender) refused \(result.workload): \(refusal)") }
+            }
             note("measuring one \(lateModuleSize)-route module registered into a \(lateModuleBase.formatted)-route router")
             let patterns = GeneratedTables.deepPatterns(count: lateModuleBase + lateModuleSize)
             results.lateModule = Measurement.lateModuleRegistration(

@@ -11,6 +11,9 @@ struct Results {
 
     static let reference = URLRouterMatcher.name
     static let open = URLRouterOpen.name
+    /// The sibling registration's two tables: every route under one node, and spread over 100 hosts.
+    static let siblingsWorkload = "one node 100,000"
+    static let spreadWorkload = "100 hosts 100,000"
 
     func lookup(_ contender: String, on workload: String) -> LookupResult? {
         lookups.first { $0.workload.name == workload }?.results.first { $0.contender == contender }
@@ -228,6 +231,18 @@ struct Results {
             targets.append(Target(goal: "Router heap ≤ 200 bytes per route after registration",
                                   measured: routerBytes.map { "\($0.0) \(format($0.1, digits: 0)) B" }.joined(separator: ", "),
                                   met: largest.1 <= 200))
+        }
+        var worstSiblingRatio: Double?
+        let siblingRatios = [Self.reference, Self.open].compactMap { contender -> String? in
+            guard let one = registration(contender, Self.siblingsWorkload)?.milliseconds,
+                  let spread = registration(contender, Self.spreadWorkload)?.milliseconds else { return nil }
+            worstSiblingRatio = max(worstSiblingRatio ?? 0, one / spread)
+            return "\(contender == Self.reference ? "matcher" : "Router") \(format(one, digits: 1)) ms against "
+                + "\(format(spread, digits: 1)) ms: \(format(one / spread, digits: 2))×"
+        }
+        if let worst = worstSiblingRatio {
+            targets.append(Target(goal: "register 100,000 siblings under one node ≤ 2× the same routes over 100 hosts",
+                                  measured: siblingRatios.joined(separator: ", "), met: worst <= 2))
         }
         if let late = lateModule, let ms = late.milliseconds, let anew = late.baseAnewMilliseconds,
            let alone = late.moduleAloneMilliseconds {

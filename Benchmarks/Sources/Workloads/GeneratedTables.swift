@@ -21,6 +21,23 @@ public enum GeneratedTables {
         (0..<count).map { $0.isMultiple(of: 2) ? "/p\($0)" : "/p\($0)/:id" }
     }
 
+    /// `one node N`: N literal siblings under one host, `reader://base/<i>`: the shape that made
+    /// registration quadratic while the builder's edge table gave one node's children few slots.
+    public static func siblingPatterns(count: Int) -> [String] {
+        (0..<count).map { "reader://base/\($0)" }
+    }
+
+    /// `100 hosts N`: the routes of ``siblingPatterns(count:)`` with route `i` under host `h<i mod 100>`,
+    /// so that no node has more than N/100 literal children: the baseline of the sibling registration.
+    public static func spreadPatterns(count: Int, hosts: Int = 100) -> [String] {
+        (0..<count).map { "reader://h\($0 % hosts)/\($0)" }
+    }
+
+    /// A table measured only for its registration (no requests): `name` and its patterns.
+    public static func registrationOnly(_ name: String, origin: String, routes: [String]) -> Workload {
+        Workload(name: name, origin: origin, routes: routes, requests: [])
+    }
+
     /// The deep table of `count` routes, every route looked up once in a fixed shuffled order.
     public static func deep(count: Int) -> Workload {
         let routes = deepPatterns(count: count)

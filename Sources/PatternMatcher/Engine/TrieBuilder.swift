@@ -214,8 +214,16 @@ struct TrieBuilder {
         return child
     }
 
-    private static func slot(_ hash: UInt32, _ parent: Int32, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(hash) ^ UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15) >> 17) & mask
+    /// The home slot of the edge along a literal of hash `hash` from `parent`, in a table
+    /// of `mask + 1` slots (a power of two): parent and hash are put together before the
+    /// multiply, and the product's top bits taken, so every bit of both moves the slot and
+    /// the children of one node spread over the whole table.
+    static func slot(_ hash: UInt32, _ parent: Int32, _ mask: Int) -> Int {
+        assert(mask > 0 && mask & (mask + 1) == 0, "a table of a power of two slots, at least two")
+        let key = UInt64(hash) | UInt64(UInt32(bitPattern: parent)) << 32
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - mask.nonzeroBitCount))
+        assert(slot <= mask)
+        return slot
     }
 
     private mutating func growEdgeSlots() {
@@ -227,6 +235,21 @@ struct TrieBuilder {
             slots[slot] = Int32(index)
         }
         edgeSlots = slots
+    }
+
+    /// How the literal edges sit in their table: the number of distinct home slots, and the
+    /// longest run of slots a probe for one of them walks (1 when it sits at home).
+    var edgeSlotStatistics: (homeSlots: Int, longestProbe: Int) {
+        let mask = edgeSlots.count - 1
+        var homes = Set<Int>()
+        var longest = 0
+        for (slot, index) in edgeSlots.enumerated() where index >= 0 {
+            let edge = edges[Int(index)]
+            let home = Self.slot(edge.hash, edge.parent, mask)
+            homes.insert(home)
+            longest = max(longest, (slot - home) & mask + 1)
+        }
+        return (homes.count, longest)
     }
 
     /// Hash table slots for `count` literals: at most four-fifths full, so that a probe

@@ -10,9 +10,10 @@
 /// A cached target's factory runs exactly once, however many threads ask at the same
 /// time: the first runs it, the others wait for its result (no router lock is held while
 /// it runs, so a factory may use the router and other targets). A factory that asks for
-/// its own target, directly or through another, gets ``TargetCycleError`` from ``get()``;
-/// ``instance`` stops the program with that error's message, as any unbounded recursion
-/// would, but at once and saying where.
+/// its own target, directly or through another, gets ``TargetCycleError`` from ``get()``,
+/// also when the cycle runs across threads (the factory whose wait would close it gets the
+/// error; none waits forever); ``instance`` stops the program with that error's message, as
+/// any unbounded recursion would, but at once and saying where.
 ///
 /// ``Router/releaseCachedTargets(of:)`` drops cached instances (CTMediator's
 /// `releaseCachedTarget`); the next use creates a new one.
@@ -32,32 +33,59 @@ public struct LazyTarget<Target: Sendable>: Sendable {
     }
 
     /// The target, or an error if its factory (directly or through other targets) asked
-    /// for this very target while making it.
+    /// for this very target while making it, on this thread or by waiting for a factory
+    /// running on another thread that waits, in turn, for this one.
     /// - Throws: ``TargetCycleError``, naming the target's type and module.
     public func get() throws(TargetCycleError) -> Target {
         let id = TargetCreation.ID(cache: ObjectIdentifier(cache), key: key)
-        let creating = TargetCreation.current
-        guard !creating.contains(id) else { throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName) }
-        guard isCached else { return TargetCreation.$current.withValue(creating.union([id])) { make() } }
+        let outer = TargetCreation.current
+        guard !outer.slots.contains(id) else { throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName) }
+        guard isCached else { return TargetCreation.$current.withValue(outer.making(id)) { make() } }
 
+        // This creation's token, taken from the graph only when it creates or waits.
+        var chain = outer.token
+        var isWaiting = false
         let step = cache.storage.waitingWithLock(until: { slots -> TargetCreation.Step? in
             switch slots[key] {
-            case .ready(let instance)?: return .ready(instance)
-            case .creating?: return nil  // another thread runs the factory: wait for its result
+            case .ready(let instance)?:
+                if isWaiting, let chain { TargetCreation.graph.withLock { $0.stopWaiting(chain) } }
+                return .ready(instance)
+            case .creating?:
+                // Another thread runs the factory: wait for its result, unless it waits for this one.
+                let waits = TargetCreation.graph.withLock { graph in
+                    let token = chain ?? graph.newToken()
+                    chain = token
+                    return graph.wait(token, for: id)
+                }
+                isWaiting = waits
+                return waits ? nil : .cycle
             case nil:
                 slots[key] = .creating
+                TargetCreation.graph.withLock { graph in
+                    let token = chain ?? graph.newToken()
+                    chain = token
+                    graph.create(id, by: token)
+                }
                 return .create
             }
         })
-        if case .ready(let instance) = step {
+        switch step {
+        case .ready(let instance):
             guard let instance = instance as? Target else { preconditionFailure("a target's key holds another type") }
             return instance
+        case .cycle:
+            throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName)
+        case .create:
+            // Made outside the lock: the factory may use the router and the module's other targets.
+            let inner = TargetCreation.Chain(token: chain, slots: outer.slots.union([id]))
+            let made = TargetCreation.$current.withValue(inner) { make() }
+            cache.storage.withLock { slots in
+                slots[key] = .ready(made)
+                TargetCreation.graph.withLock { $0.created(id) }
+            }
+            cache.storage.notifyAll()
+            return made
         }
-        // Made outside the lock: the factory may use the router and the module's other targets.
-        let made = TargetCreation.$current.withValue(creating.union([id])) { make() }
-        cache.storage.withLock { $0[key] = .ready(made) }
-        cache.storage.notifyAll()
-        return made
     }
 
     /// Whether an instance is cached now.
@@ -132,21 +160,82 @@ public struct TargetCycleError: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-/// The targets being made on this task or thread: a factory that asks for one of them
-/// again is in a cycle.
+/// The targets being made, and who waits for which: a factory that asks for a target its
+/// own chain of creations is making, or that would wait for a thread waiting for it, is in
+/// a cycle.
 enum TargetCreation {
     struct ID: Hashable, Sendable {
         let cache: ObjectIdentifier
         let key: Int
     }
 
-    /// What a thread asking for a cached target does: take the instance, or make it.
+    /// One chain of creations: a target's factory, the factories it asks for, and theirs,
+    /// run on one task; `token` names it in ``graph`` once it has created or waited.
+    struct Chain: Sendable {
+        var token: UInt64?
+        var slots: Set<ID> = []
+
+        func making(_ id: ID) -> Chain { Chain(token: token, slots: slots.union([id])) }
+    }
+
+    /// What a thread asking for a cached target does: take the instance, make it, or give
+    /// up because waiting would close a cycle.
     enum Step {
         case ready(any Sendable)
         case create
+        case cycle
     }
 
-    @TaskLocal static var current: Set<ID> = []
+    @TaskLocal static var current = Chain()
+
+    /// Every chain's creations and waits, across threads and routers. Taken while a target
+    /// cache's lock is held, never the other way round.
+    static let graph = Locked(WaitForGraph())
+}
+
+/// Which chain of creations makes each slot, and which slot each chain waits for. A chain
+/// waits for at most one slot at a time, so following waits from a slot is a path; a wait
+/// whose path leads back to the waiting chain is refused, so the graph never holds a cycle.
+struct WaitForGraph: Sendable {
+    private var lastToken: UInt64 = 0
+    private var makers: [TargetCreation.ID: UInt64] = [:]
+    private var waits: [UInt64: TargetCreation.ID] = [:]
+
+    mutating func newToken() -> UInt64 {
+        lastToken += 1
+        return lastToken
+    }
+
+    /// `chain` makes `slot` (after waiting for it, perhaps: it waits no longer).
+    mutating func create(_ slot: TargetCreation.ID, by chain: UInt64) {
+        makers[slot] = chain
+        waits[chain] = nil
+    }
+
+    /// `slot` is made.
+    mutating func created(_ slot: TargetCreation.ID) {
+        makers[slot] = nil
+    }
+
+    /// Records that `chain` waits for `slot`, and returns `true`; or returns `false`, recording
+    /// nothing, when the chain making `slot` waits (through others) for `chain`.
+    mutating func wait(_ chain: UInt64, for slot: TargetCreation.ID) -> Bool {
+        var maker = makers[slot]
+        // The graph has no cycle: each step reaches another chain, so there are at most as
+        // many steps as waits.
+        for _ in 0...waits.count {
+            guard let current = maker else { break }
+            if current == chain { return false }
+            maker = waits[current].flatMap { makers[$0] }
+        }
+        assert(maker == nil, "the wait-for graph holds no cycle")
+        waits[chain] = slot
+        return true
+    }
+
+    mutating func stopWaiting(_ chain: UInt64) {
+        waits[chain] = nil
+    }
 }
 
 /// The cached targets of one registered module.

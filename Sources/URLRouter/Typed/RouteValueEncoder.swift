@@ -77,6 +77,9 @@ final class EncodedFields {
     /// of each access cost 115 instructions (callgrind, typed book).
     @exclusivity(unchecked) var bytes: [UInt8] = []
     @exclusivity(unchecked) var path = PathValues()
+    /// Every key written, in order, once per value (a list's key once per item), when
+    /// registration checks what a type's `encode(to:)` writes; `nil` otherwise.
+    var writtenKeys: [String]?
 
     init(shape: TypedRouteShape) {
         self.shape = shape
@@ -92,6 +95,7 @@ final class EncodedFields {
     }
 
     func put(_ text: String, for key: String, asListItem: Bool = false) throws(TypedRouteError) {
+        writtenKeys?.append(key)
         guard shape.pathNames.contains(key) else {
             // A value equal to its default is left out: the URL reads the same without it.
             if !asListItem, shape.defaults[key] == text { return }

@@ -36,7 +36,9 @@ public protocol TypedRoute: Codable, Hashable, Sendable {
     /// ```swift
     /// public static var queryDefaults: [String: String] { ["sort": "newest", "page": "1"] }
     /// ```
-    /// Registration checks that each names a query property and that its text decodes.
+    /// Registration checks that each names a query property that is neither optional nor a
+    /// list (a `nil` or an empty list would be left out of the URL and read back as the
+    /// default), and that its text decodes.
     static var queryDefaults: [String: String] { get }
 
     /// The required properties that the pattern does not capture: query items every URL of

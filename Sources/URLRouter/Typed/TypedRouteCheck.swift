@@ -1,3 +1,5 @@
+import PatternMatcher
+
 /// What registration checks of a ``TypedRoute`` type against its pattern (see
 /// <doc:TypedRoutes>, "What registration checks").
 enum TypedRouteCheck {
@@ -21,15 +23,18 @@ enum TypedRouteCheck {
         var optional: Set<String> = []
         var lists: Set<String> = []
         var order: [String] = []
+        var problems: [Problem] = []
         switch TypedRouteProbe.probe(route, typeName: type) {
         case .unsupported(let error):
             return [problem(error.key, error.description)]
-        case .keys(let keys):
+        case .keys(let keys, let value, let absent):
             for (name, use) in keys {
                 order.append(name)
                 if use.isOptional { optional.insert(name) } else { required.insert(name) }
                 if use.isList { lists.insert(name) }
             }
+            problems += encodingProblems(of: value, shape: shape, read: order, lists: lists, absent: absent)
+                .map { problem($0.key, $0.reason) }
         case .failed(let reason, _):
             guard let declared = R.declaredKeys else {
                 return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
@@ -38,7 +43,6 @@ enum TypedRouteCheck {
             optional = declared.optional.subtracting(declared.required)
             order = (required.union(optional)).sorted()
         }
-        var problems: [Problem] = []
         let captured = pattern.parameterNames
         for name in captured {
             if lists.contains(name) {
@@ -67,9 +71,54 @@ enum TypedRouteCheck {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is a path parameter"))
             } else if !properties.contains(name) {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but the type has no property of that name"))
+            } else if lists.contains(name) || optional.contains(name) {
+                // The encoder leaves out a value equal to the default, and writes nothing for
+                // `nil` or an empty list: both would read back as the default.
+                let kind = lists.contains(name) ? "a list: an empty list" : "optional: nil"
+                problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is \(kind) would be "
+                    + "left out of the URL and read back as the default; give the default in `init(from:)` instead"))
             } else if let error = defaultError(route, shape: shape, key: name, text: text) {
                 problems.append(problem(name, "its default in `queryDefaults` does not decode: \(error)"))
             }
+        }
+        return problems
+    }
+
+    /// What the type's `encode(to:)` writes that decoding would not read back as the same
+    /// value: `value` (decoded from placeholders, which read the keys `read` and left the
+    /// optional keys `absent` without a value) is encoded, and each key it writes must be
+    /// one decoding reads, once unless it is a list; each key read with a value must be written.
+    private static func encodingProblems(of value: any Encodable, shape: TypedRouteShape, read: [String],
+                                         lists: Set<String>, absent: Set<String>) -> [(key: String?, reason: String)] {
+        let fields = EncodedFields(shape: shape)
+        fields.writtenKeys = []
+        do {
+            try value.encode(to: RouteValueEncoder(fields: fields))
+        } catch let error as TypedRouteError {
+            return [(error.key, "`encode(to:)` fails for a value decoding accepts: \(error)")]
+        } catch {
+            return [(nil, "`encode(to:)` fails for a value decoding accepts: \(Echo.quoted(String(describing: error)))")]
+        }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for key in fields.writtenKeys ?? [] {
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        let readKeys = Set(read)
+        var problems: [(key: String?, reason: String)] = []
+        for key in order {
+            let count = counts[key] ?? 0
+            if !readKeys.contains(key) {
+                problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))', which decoding does not read: "
+                    + "its URLs would read back as another value"))
+            } else if count > 1, !lists.contains(key) {
+                problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))' \(count) times: one value of it is read back"))
+            }
+        }
+        for key in read where counts[key] == nil && !absent.contains(key) {
+            problems.append((key, "decoding reads '\(key)' but `encode(to:)` does not write it: "
+                + "its URLs would read back as another value"))
         }
         return problems
     }

@@ -13,8 +13,9 @@ struct TypedRouteProbe {
     }
 
     enum Outcome {
-        /// The keys read, in order.
-        case keys([(name: String, use: KeyUse)])
+        /// The keys read, in order; the value decoded from the placeholders, and the optional
+        /// keys it holds no value for (no placeholder fits them).
+        case keys([(name: String, use: KeyUse)], value: any Encodable, absent: Set<String>)
         /// The type has a shape a URL cannot carry.
         case unsupported(TypedRouteError)
         /// No placeholder fits: the last error the type threw, and the key read last.
@@ -34,8 +35,8 @@ struct TypedRouteProbe {
             state.absent = absent
             state.fixed = fixed
             do {
-                _ = try R(from: ProbeDecoder(state: state))
-                return .keys(state.order.map { ($0, state.uses[$0]!) })
+                let value = try R(from: ProbeDecoder(state: state))
+                return .keys(state.order.map { ($0, state.uses[$0]!) }, value: value, absent: absent)
             } catch let error as TypedRouteError where state.unsupported != nil {
                 return .unsupported(state.unsupported ?? error)
             } catch {
