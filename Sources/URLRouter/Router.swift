@@ -90,7 +90,8 @@ public final class Router: Sendable, CustomStringConvertible {
         var registry = Registry()
         var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
         let inline = Self.declare(Self.inlineModuleName, routes)
-        if !inline.routes.isEmpty || !inline.converters.isEmpty || !inline.interceptors.isEmpty {
+        if !inline.routes.isEmpty || !inline.converters.isEmpty || !inline.interceptors.isEmpty
+            || !inline.services.isEmpty || !inline.serviceOverrides.isEmpty || !inline.requirements.isEmpty {
             declared.append(inline)
         }
         var problems: [RegistrationError.Problem] = []
@@ -146,7 +147,8 @@ public final class Router: Sendable, CustomStringConvertible {
         return ModuleRegistration(name: name, routes: registrar.routes, interceptors: registrar.interceptors,
                                   redirects: registrar.redirects,
                                   converters: registrar.converters, targets: cache,
-                                  typeProblems: registrar.typeProblems)
+                                  services: registrar.services, serviceOverrides: registrar.serviceOverrides,
+                                  requirements: registrar.requirements, typeProblems: registrar.typeProblems)
     }
 
     // MARK: Registration after start-up
@@ -278,6 +280,10 @@ struct ModuleRegistration: Sendable {
     let redirects: [RedirectRule]
     let converters: [any ParameterConverter]
     let targets: TargetCache
+    /// The services the module provides, overrides (for tests) and requires.
+    var services: [ServiceProvision] = []
+    var serviceOverrides: [ServiceProvision] = []
+    var requirements: [ServiceRequirement] = []
     /// Typed routes whose types do not fit their patterns.
     var typeProblems: [RegistrationError.Problem] = []
 }
@@ -334,6 +340,8 @@ final class Snapshot: Sendable {
     let converterNames: Set<String>
     /// The declared converters, for writing values into patterns (redirect targets).
     let converters: [any ParameterConverter]
+    /// The services the modules provide, by key, each test override in place of its provider.
+    let services: [ServiceID: ServiceProvision]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -400,6 +408,7 @@ final class Snapshot: Sendable {
                 problems.append(.invalidRedirect(rule, module: module, reason: reason))
             }
         }
+        self.services = Self.services(of: registry, problems: &problems)
         let interceptors = registry.modules.flatMap(\.interceptors)
             + registry.installedRedirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
         self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,

@@ -37,54 +37,14 @@ public struct LazyTarget<Target: Sendable>: Sendable {
     /// running on another thread that waits, in turn, for this one.
     /// - Throws: ``TargetCycleError``, naming the target's type and module.
     public func get() throws(TargetCycleError) -> Target {
-        let id = TargetCreation.ID(cache: ObjectIdentifier(cache), key: key)
-        let outer = TargetCreation.current
-        guard !outer.slots.contains(id) else { throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName) }
-        guard isCached else { return TargetCreation.$current.withValue(outer.making(id)) { make() } }
-
-        // This creation's token, taken from the graph only when it creates or waits.
-        var chain = outer.token
-        var isWaiting = false
-        let step = cache.storage.waitingWithLock(until: { slots -> TargetCreation.Step? in
-            switch slots[key] {
-            case .ready(let instance)?:
-                if isWaiting, let chain { TargetCreation.graph.withLock { $0.stopWaiting(chain) } }
-                return .ready(instance)
-            case .creating?:
-                // Another thread runs the factory: wait for its result, unless it waits for this one.
-                let waits = TargetCreation.graph.withLock { graph in
-                    let token = chain ?? graph.newToken()
-                    chain = token
-                    return graph.wait(token, for: id)
-                }
-                isWaiting = waits
-                return waits ? nil : .cycle
-            case nil:
-                slots[key] = .creating
-                TargetCreation.graph.withLock { graph in
-                    let token = chain ?? graph.newToken()
-                    chain = token
-                    graph.create(id, by: token)
-                }
-                return .create
-            }
-        })
-        switch step {
-        case .ready(let instance):
-            guard let instance = instance as? Target else { preconditionFailure("a target's key holds another type") }
+        do {
+            let made = try cache.instance(key: key, of: "\(Target.self)", isCached: isCached) { make() }
+            guard let instance = made as? Target else { preconditionFailure("a target's key holds another type") }
             return instance
-        case .cycle:
-            throw TargetCycleError(target: "\(Target.self)", module: cache.moduleName)
-        case .create:
-            // Made outside the lock: the factory may use the router and the module's other targets.
-            let inner = TargetCreation.Chain(token: chain, slots: outer.slots.union([id]))
-            let made = TargetCreation.$current.withValue(inner) { make() }
-            cache.storage.withLock { slots in
-                slots[key] = .ready(made)
-                TargetCreation.graph.withLock { $0.created(id) }
-            }
-            cache.storage.notifyAll()
-            return made
+        } catch let cycle as TargetCycleError {
+            throw cycle
+        } catch {
+            preconditionFailure("a target's factory does not throw: \(error)")
         }
     }
 
@@ -256,6 +216,76 @@ final class TargetCache: Sendable {
     }
 
     func makeKey() -> Int { nextKey.withLock { key in key += 1; return key } }
+
+    /// The instance of slot `key`: the cached one, or one `make` makes (kept when `isCached`).
+    /// A cached slot's factory runs exactly once, however many threads ask: the first runs it,
+    /// outside every lock, and the others wait for its result. A factory that throws leaves
+    /// the slot empty, and the next asker runs it again. The one creation step of targets and
+    /// shared services.
+    /// - Parameter target: the instance's type, for the cycle error.
+    /// - Throws: ``TargetCycleError`` when asking would close a cycle of factories (on this
+    ///   thread, or across threads waiting for each other); whatever `make` throws.
+    func instance(key: Int, of target: @autoclosure () -> String, isCached: Bool,
+                  make: () throws -> any Sendable) throws -> any Sendable {
+        let id = TargetCreation.ID(cache: ObjectIdentifier(self), key: key)
+        let outer = TargetCreation.current
+        guard !outer.slots.contains(id) else { throw TargetCycleError(target: target(), module: moduleName) }
+        guard isCached else { return try TargetCreation.$current.withValue(outer.making(id)) { try make() } }
+
+        // This creation's token, taken from the graph only when it creates or waits.
+        var chain = outer.token
+        var isWaiting = false
+        let step = storage.waitingWithLock(until: { slots -> TargetCreation.Step? in
+            switch slots[key] {
+            case .ready(let instance)?:
+                if isWaiting, let chain { TargetCreation.graph.withLock { $0.stopWaiting(chain) } }
+                return .ready(instance)
+            case .creating?:
+                // Another thread runs the factory: wait for its result, unless it waits for this one.
+                let waits = TargetCreation.graph.withLock { graph in
+                    let token = chain ?? graph.newToken()
+                    chain = token
+                    return graph.wait(token, for: id)
+                }
+                isWaiting = waits
+                return waits ? nil : .cycle
+            case nil:
+                slots[key] = .creating
+                TargetCreation.graph.withLock { graph in
+                    let token = chain ?? graph.newToken()
+                    chain = token
+                    graph.create(id, by: token)
+                }
+                return .create
+            }
+        })
+        switch step {
+        case .ready(let instance):
+            return instance
+        case .cycle:
+            throw TargetCycleError(target: target(), module: moduleName)
+        case .create:
+            // Made outside the lock: the factory may use the router and the module's other targets.
+            let inner = TargetCreation.Chain(token: chain, slots: outer.slots.union([id]))
+            let made: any Sendable
+            do {
+                made = try TargetCreation.$current.withValue(inner) { try make() }
+            } catch {
+                storage.withLock { slots in
+                    slots[key] = nil
+                    TargetCreation.graph.withLock { $0.created(id) }
+                }
+                storage.notifyAll()
+                throw error
+            }
+            storage.withLock { slots in
+                slots[key] = .ready(made)
+                TargetCreation.graph.withLock { $0.created(id) }
+            }
+            storage.notifyAll()
+            return made
+        }
+    }
 
     func add(_ slot: any MainActorReleasable) { mainActorSlots.withLock { $0.append(slot) } }
 

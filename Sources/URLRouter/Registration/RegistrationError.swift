@@ -19,6 +19,15 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case interceptorTie(otherPattern: String, otherModule: String, priority: Int)
             case invalidRedirect(reason: String)
             case typedRoute(type: String, property: String?, reason: String)
+            case service(key: String, ServiceProblem)
+        }
+
+        /// What is wrong with a service: the other module involved, where there is one.
+        private enum ServiceProblem: Hashable {
+            case noProvider
+            case twoProviders(otherModule: String)
+            case twoOverrides(otherModule: String)
+            case overrideWithoutProvider
         }
         private let kind: Kind
         /// The pattern the problem is about (empty for a module-level problem).
@@ -52,6 +61,27 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
         static func typedRoute(_ problem: TypedRouteCheck.Problem, pattern: String, module: String) -> Problem {
             Problem(kind: .typedRoute(type: problem.type, property: problem.property, reason: problem.reason),
                     pattern: pattern, module: module)
+        }
+
+        static func missingService(_ requirement: ServiceRequirement) -> Problem {
+            Problem(kind: .service(key: requirement.shown, .noProvider), pattern: "", module: requirement.module)
+        }
+
+        static func duplicateProvider(_ provision: ServiceProvision, first: ServiceProvision, isOverride: Bool) -> Problem {
+            Problem(kind: .service(key: provision.shown, isOverride ? .twoOverrides(otherModule: first.module)
+                                                                    : .twoProviders(otherModule: first.module)),
+                    pattern: "", module: provision.module)
+        }
+
+        static func overrideWithoutProvider(_ provision: ServiceProvision) -> Problem {
+            Problem(kind: .service(key: provision.shown, .overrideWithoutProvider), pattern: "", module: provision.module)
+        }
+
+        /// The service key (its name and type) the problem is about: required and not
+        /// provided, provided twice, or overridden and not provided.
+        public var serviceKey: String? {
+            if case .service(let key, _) = kind { return key }
+            return nil
         }
 
         /// The ``TypedRoute`` type and its property (if one is concerned) that do not fit the
@@ -115,6 +145,14 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case .typedRoute(let type, let property, let reason):
                 return "[\(Echo.quoted(module))] \(Echo.quoted(type))" + (property.map { ".\(Echo.quoted($0))" } ?? "")
                     + " does not fit '\(Echo.quoted(pattern))': \(reason)"
+            case .service(let key, .noProvider):
+                return "[\(Echo.quoted(module))] requires the service \(key), which no registered module provides"
+            case .service(let key, .twoProviders(let other)):
+                return "[\(Echo.quoted(module))] provides the service \(key), which [\(Echo.quoted(other))] provides too"
+            case .service(let key, .twoOverrides(let other)):
+                return "[\(Echo.quoted(module))] overrides the service \(key), which [\(Echo.quoted(other))] overrides too"
+            case .service(let key, .overrideWithoutProvider):
+                return "[\(Echo.quoted(module))] overrides the service \(key), which no registered module provides"
             }
         }
 

@@ -17,6 +17,10 @@ public struct RouteRegistrar: Sendable {
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
+    /// The services this module provides, overrides and requires.
+    var services: [ServiceProvision] = []
+    var serviceOverrides: [ServiceProvision] = []
+    var requirements: [ServiceRequirement] = []
     /// Typed routes whose types do not fit their patterns, found as they are declared.
     var typeProblems: [RegistrationError.Problem] = []
 

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import URLRouter
+
+// What interface modules declare: a protocol and its key.
+protocol BookStore: Sendable { func title(of id: Int) -> String }
+protocol HTTPClient: Sendable { var base: String { get } }
+
+extension ServiceKey where Service == any BookStore {
+    static let bookStore = ServiceKey("bookStore")
+}
+extension ServiceKey where Service == any HTTPClient {
+    static let http = ServiceKey("http")
+}
+
+/// Two modules each declare a protocol named `Store`: their keys never collide.
+enum CatalogFeature { protocol Store: Sendable { var owner: String { get } } }
+enum CheckoutFeature { protocol Store: Sendable { var owner: String { get } } }
+
+struct LiveHTTP: HTTPClient { let base = "https://books.example" }
+struct LiveBookStore: BookStore {
+    let http: any HTTPClient
+    func title(of id: Int) -> String { "book \(id) from \(http.base)" }
+}
+struct FakeBookStore: BookStore { func title(of id: Int) -> String { "fake \(id)" } }
+struct NamedStore: CatalogFeature.Store, CheckoutFeature.Store { let owner: String }
+
+/// A main-actor service: not `Sendable`.
+@MainActor final class Player { var playing: String? }
+
+enum NetworkModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.provide(.http, lifetime: .shared) { _ in LiveHTTP() }
+    }
+}
+enum BookStoreModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.provide(.bookStore, lifetime: .shared) { services in LiveBookStore(http: try services.get(.http)) }
+    }
+}
+enum CheckoutModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.require(.bookStore)
+    }
+}
+
+@Suite("Services by protocol")
+struct ServiceTests {
+    @Test("a provider reads the services it needs; a caller gets the service typed by its key")
+    func resolves() throws {
+        let router = try Router(modules: [NetworkModule.self, BookStoreModule.self, CheckoutModule.self])
+        let store = try router.service(.bookStore)
+        #expect(store.title(of: 42) == "book 42 from https://books.example")
+    }
+
+    @Test("registration reports a required key nobody provides, two providers, and an override of nothing, naming keys and modules")
+    func registrationProblems() throws {
+        let catalog = ServiceKey<any CatalogFeature.Store>("store")
+        let error = #expect(throws: RegistrationError.self) {
+            try Router(modules: [CheckoutModule.self]) { routes in
+                routes.provide(catalog) { _ in NamedStore(owner: "a") }
+                routes.override(.http) { _ in LiveHTTP() }
+            }
+        }
+        let problems = try #require(error?.problems)
+        #expect(problems.count == 2, "\(problems)")
+        let text = problems.map(\.description).sorted()
+        #expect(text.contains { $0.hasPrefix("[CheckoutModule] requires the service 'bookStore'") && $0.contains("BookStore") })
+        #expect(text.contains { $0.hasPrefix("[App] overrides the service 'http'") && $0.hasSuffix("which no registered module provides") })
+        #expect(problems.allSatisfy { $0.serviceKey != nil })
+
+        let twice = #expect(throws: RegistrationError.self) {
+            try Router(modules: [NetworkModule.self]) { routes in routes.provide(.http) { _ in LiveHTTP() } }
+        }
+        #expect(twice?.problems.map(\.description) == [
+            "[App] provides the service 'http' (URLRouterTests.HTTPClient), which [NetworkModule] provides too",
+        ])
+    }
+
+    @Test("protocols named alike in two modules are two services")
+    func sameNamedProtocols() throws {
+        let catalog = ServiceKey<any CatalogFeature.Store>("store")
+        let checkout = ServiceKey<any CheckoutFeature.Store>("store")
+        let router = try Router { routes in
+            routes.provide(catalog) { _ in NamedStore(owner: "catalog") }
+            routes.provide(checkout) { _ in NamedStore(owner: "checkout") }
+        }
+        #expect(try router.service(catalog).owner == "catalog")
+        #expect(try router.service(checkout).owner == "checkout")
+        #expect(throws: ServiceError.noProvider("other")) { try router.service(ServiceKey<any CatalogFeature.Store>("other")) }
+    }
+
+    @Test("providers that ask for each other end in a cycle naming it, without overflowing the stack")
+    func cycle() throws {
+        let a = ServiceKey<any HTTPClient>("a")
+        let b = ServiceKey<any HTTPClient>("b")
+        let router = try Router { routes in
+            routes.provide(a) { services in try services.get(b) }
+            routes.provide(b, lifetime: .perCall) { services in try services.get(a) }
+        }
+        #expect(throws: ServiceError.cycle(["a", "b", "a"])) { try router.service(a) }
+        #expect(throws: ServiceError.cycle(["b", "a", "b"])) { try router.service(b) }
+        // The failed shared build left nothing behind: a fixed graph builds later.
+        let error = try #require(#expect(throws: ServiceError.self) { try router.service(a) })
+        #expect(error.description.hasPrefix("a service cycle: 'a' → 'b' → 'a'"))
+    }
+
+    @Test("8 threads racing the first use of a shared service build it once")
+    func sharedBuiltOnce() throws {
+        let builds = Shared(0)
+        let router = try Router { routes in
+            routes.provide(.http, lifetime: .shared) { _ in
+                builds.increment()
+                Thread.sleep(forTimeInterval: 0.05)
+                return LiveHTTP()
+            }
+        }
+        let results = Shared<[String]>([])
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            group.enter()
+            Thread {
+                let base = (try? router.service(.http).base) ?? "error"
+                results.append(base)
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 10) == .success)
+        #expect(builds.current == 1)
+        #expect(results.current == Array(repeating: "https://books.example", count: 8))
+    }
+
+    @Test("a perCall service is built for every call; a provider that throws says which key")
+    func perCallAndFailure() throws {
+        struct Offline: Error, Equatable {}
+        let builds = Shared(0)
+        let failing = ServiceKey<any HTTPClient>("failing")
+        let router = try Router { routes in
+            routes.provide(.http, lifetime: .perCall) { _ in builds.increment(); return LiveHTTP() }
+            routes.provide(failing) { _ in throw Offline() }
+        }
+        _ = try router.service(.http)
+        _ = try router.service(.http)
+        #expect(builds.current == 2)
+        #expect(throws: ServiceError.providerFailed("failing", Offline())) { try router.service(failing) }
+    }
+
+    @Test("a test override replaces the provider without touching its module")
+    func override() throws {
+        let router = try Router(modules: [NetworkModule.self, BookStoreModule.self, CheckoutModule.self]) { routes in
+            routes.override(.bookStore) { _ in FakeBookStore() }
+        }
+        #expect(try router.service(.bookStore).title(of: 1) == "fake 1")
+    }
+
+    @Test("a main-actor service is built and given on the main actor, and refused elsewhere")
+    func mainActorService() async throws {
+        let player = ServiceKey<Player>("player")
+        let router = try Router { routes in
+            routes.provideOnMainActor(player) { _ in Player() }
+        }
+        let (same, playing) = await MainActor.run { () -> (Bool, String?) in
+            let first = try? router.service(player)
+            first?.playing = "chapter 1"
+            let second = try? router.service(player)
+            return (first != nil && first === second, second?.playing)
+        }
+        #expect(same)
+        #expect(playing == "chapter 1")
+        let elsewhere = await Task.detached { () -> ServiceError? in
+            do { _ = try router.service(player); return nil } catch { return error as? ServiceError }
+        }.value
+        #expect(elsewhere == .needsMainActor("player"))
+    }
+}
