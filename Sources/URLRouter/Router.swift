@@ -342,6 +342,8 @@ final class Snapshot: Sendable {
     let converters: [any ParameterConverter]
     /// The services the modules provide, by key, each test override in place of its provider.
     let services: [ServiceID: ServiceProvision]
+    /// The modules that require each service.
+    let serviceRequirements: [ServiceID: [String]]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -409,6 +411,8 @@ final class Snapshot: Sendable {
             }
         }
         self.services = Self.services(of: registry, problems: &problems)
+        self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
+            .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)
             + registry.installedRedirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
         self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,

@@ -172,4 +172,25 @@ struct ServiceTests {
         }.value
         #expect(elsewhere == .needsMainActor("player"))
     }
+
+    @Test("the route map lists each service with its type, module, lifetime and who requires it")
+    func routeMap() throws {
+        let player = ServiceKey<Player>("player")
+        let router = try Router(modules: [NetworkModule.self, BookStoreModule.self, CheckoutModule.self]) { routes in
+            routes.provideOnMainActor(player, lifetime: .perCall) { _ in Player() }
+            routes.require(.http)
+        }
+        let map = router.routeMap
+        #expect(map.services.map(\.key) == ["bookStore", "http", "player"])
+        #expect(map.services.map(\.requiredBy) == [["CheckoutModule"], ["App"], []])
+        #expect(map.text.split(separator: "\n").filter { $0.hasPrefix("service") } == [
+            "service  bookStore  type=URLRouterTests.BookStore  module=BookStoreModule  lifetime=shared  requiredBy=CheckoutModule",
+            "service  http  type=URLRouterTests.HTTPClient  module=NetworkModule  lifetime=shared  requiredBy=App",
+            "service  player  type=URLRouterTests.Player  module=App  lifetime=perCall  mainActor  requiredBy=-",
+        ])
+        #expect(map.json.contains(#""services": [\#n    {"key": "bookStore", "lifetime": "shared", "mainActor": false, "module": "BookStoreModule", "requiredBy": ["CheckoutModule"], "type": "URLRouterTests.BookStore"}"#))
+        // A map without the provider's module shows the service gone: what a CI diff catches.
+        let without = try Router(modules: [NetworkModule.self])
+        #expect(without.routeMap.services.map(\.key) == ["http"])
+    }
 }

@@ -1,6 +1,6 @@
-/// Every route, interceptor and redirect of a router, sorted and stable, as text and JSON:
-/// a CI job keeps it and diffs it between releases, to catch an external route that was
-/// renamed or removed.
+/// Every route, interceptor, redirect and service of a router, sorted and stable, as text and
+/// JSON: a CI job keeps it and diffs it between releases, to catch an external route that was
+/// renamed or removed, or a service that disappeared.
 ///
 /// ```swift
 /// let map = router.routeMap.json    // a CI job compares it with the last release's
@@ -34,12 +34,30 @@ public struct RouteMap: Sendable, Hashable {
         public let module: String
     }
 
+    /// One provided service.
+    public struct Service: Sendable, Hashable {
+        /// The key's name.
+        public let key: String
+        /// The module-qualified name of the service type.
+        public let type: String
+        /// The module that provides it (the module of a test override, where one replaced it).
+        public let module: String
+        /// `shared` or `perCall`.
+        public let lifetime: String
+        /// Whether it is provided on the main actor.
+        public let isMainActor: Bool
+        /// The modules that declare they require it, sorted.
+        public let requiredBy: [String]
+    }
+
     /// The routes, sorted by pattern (UTF-8 byte order), then module.
     public let routes: [Route]
     /// The interceptors (redirects among them), sorted by pattern, then module, then priority.
     public let interceptors: [InterceptorInfo]
     /// The redirect rules, sorted by old pattern, then module.
     public let redirects: [Redirect]
+    /// The services, sorted by key, then type.
+    public let services: [Service]
 
     init(snapshot: Snapshot) {
         routes = snapshot.routes.map { route in
@@ -52,6 +70,11 @@ public struct RouteMap: Sendable, Hashable {
         }
         redirects = snapshot.redirects.map { Redirect(rule: $0.rule, module: $0.module) }
             .sorted { Self.precedes(($0.rule.from, $0.module), ($1.rule.from, $1.module)) }
+        services = snapshot.services.values.map { provision in
+            Service(key: provision.name, type: provision.typeName, module: provision.module,
+                    lifetime: provision.lifetime.description, isMainActor: provision.isMainActor,
+                    requiredBy: (snapshot.serviceRequirements[provision.id] ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }.sorted { Self.precedes(($0.key, $0.type), ($1.key, $1.type)) }
     }
 
     /// Byte order of the first string, then of the second: the same on every platform.
@@ -75,10 +98,16 @@ public struct RouteMap: Sendable, Hashable {
             lines.append(["redirect", redirect.rule.from, "to=\(redirect.rule.to)", "module=\(redirect.module)"]
                 .joined(separator: "  "))
         }
+        for service in services {
+            lines.append(["service", service.key, "type=\(service.type)", "module=\(service.module)",
+                          "lifetime=\(service.lifetime)" + (service.isMainActor ? "  mainActor" : ""),
+                          "requiredBy=\(service.requiredBy.isEmpty ? "-" : service.requiredBy.joined(separator: ","))"]
+                .joined(separator: "  "))
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// A JSON object with the arrays `routes`, `interceptors` and `redirects`, keys sorted,
+    /// A JSON object with the arrays `interceptors`, `redirects`, `routes` and `services`, keys sorted,
     /// one entry per line, written without an encoder.
     public var json: String {
         func object(_ fields: [(String, String)]) -> String {
@@ -100,7 +129,13 @@ public struct RouteMap: Sendable, Hashable {
         let redirects = redirects.map {
             object([("from", string($0.rule.from)), ("module", string($0.module)), ("to", string($0.rule.to))])
         }
-        return "{\n  \"interceptors\": \(array(interceptors)),\n  \"redirects\": \(array(redirects)),\n  \"routes\": \(array(routes))\n}"
+        let services = services.map {
+            object([("key", string($0.key)), ("lifetime", string($0.lifetime)), ("mainActor", $0.isMainActor ? "true" : "false"),
+                    ("module", string($0.module)), ("requiredBy", "[" + $0.requiredBy.map(quoted).joined(separator: ", ") + "]"),
+                    ("type", string($0.type))])
+        }
+        return "{\n  \"interceptors\": \(array(interceptors)),\n  \"redirects\": \(array(redirects)),\n"
+            + "  \"routes\": \(array(routes)),\n  \"services\": \(array(services))\n}"
     }
 }
 
@@ -124,7 +159,7 @@ private func quoted(_ text: String) -> String {
 }
 
 extension Router {
-    /// Every route, interceptor and redirect registered now, sorted and stable.
+    /// Every route, interceptor, redirect and service registered now, sorted and stable.
     public var routeMap: RouteMap { RouteMap(snapshot: current) }
 }
 
