@@ -38,7 +38,7 @@ let package = Package(
         // Features: each implements its own interface; the shelf opens books through
         // BookDetail's interface.
         .target(name: "Bookshelf", dependencies: [urlRouter, "BookshelfInterface", "BookDetailInterface"]),
-        .target(name: "BookDetail", dependencies: [urlRouter, "BookDetailInterface"]),
+        .target(name: "BookDetail", dependencies: [urlRouter, "BookDetailInterface", "UserProfileInterface"]),
         .target(name: "UserProfile", dependencies: [urlRouter, "UserProfileInterface"]),
         .target(name: "ReaderApp", dependencies: [urlRouter, "Bookshelf", "BookDetail", "UserProfile"]),
         .executableTarget(

@@ -293,6 +293,10 @@ struct Registry: Sendable {
     private(set) var modules: [ModuleRegistration] = []
     /// Counts published changes, so a change built from an older registry is made again.
     var generation = 0
+    /// Whether the table built for this registry checks that every required service is
+    /// provided: not after a module was removed (removing a provider cannot fail; a module
+    /// that required its service finds it missing when it asks), until a module is added.
+    private(set) var checksRequirements = true
     /// The redirect table installed at run time (``Router/installRedirects(_:allowingHosts:)``).
     var installedRedirects: [RedirectRule] = []
     /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
@@ -310,6 +314,7 @@ struct Registry: Sendable {
 
     mutating func add(_ module: ModuleRegistration) {
         modules.append(module)
+        checksRequirements = true
         converters.removeAll { $0.module == module.name }
         converters += module.converters.map { (module.name, $0) }
     }
@@ -326,6 +331,7 @@ struct Registry: Sendable {
 
     mutating func removeModule(_ name: String) -> ModuleRegistration? {
         guard let index = modules.firstIndex(where: { $0.name == name }) else { return nil }
+        checksRequirements = false
         return modules.remove(at: index)
     }
 }

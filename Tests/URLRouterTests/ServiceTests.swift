@@ -193,4 +193,20 @@ struct ServiceTests {
         let without = try Router(modules: [NetworkModule.self])
         #expect(without.routeMap.services.map(\.key) == ["http"])
     }
+
+    @Test("deregistering a provider removes its service; a later registration names the requirement it leaves unmet")
+    func deregistering() throws {
+        let router = try Router(modules: [NetworkModule.self, BookStoreModule.self, CheckoutModule.self])
+        #expect(router.deregister(moduleNamed: "BookStoreModule") == 0, "the module has no routes")
+        #expect(throws: ServiceError.noProvider("bookStore")) { try router.service(.bookStore) }
+        #expect(router.routeMap.services.map(\.key) == ["http"])
+        let error = #expect(throws: RegistrationError.self) {
+            try router.register(moduleNamed: "Late") { routes in routes.action("reader://late") { _ in } }
+        }
+        #expect(error?.problems.map(\.description) == [
+            "[CheckoutModule] requires the service 'bookStore' (URLRouterTests.BookStore), which no registered module provides",
+        ])
+        try router.register(BookStoreModule.self)
+        #expect(try router.service(.bookStore).title(of: 1) == "book 1 from https://books.example")
+    }
 }

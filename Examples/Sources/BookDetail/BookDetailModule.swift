@@ -1,5 +1,6 @@
 import BookDetailInterface
 import URLRouter
+import UserProfileInterface
 
 /// The page of one book. Its routes are declared in `BookDetailInterface`, which callers
 /// import instead of this module.
@@ -7,6 +8,10 @@ public enum BookDetailModule: RouteModule {
     public static let moduleName = "BookDetail"
 
     public static func registerRoutes(in routes: inout RouteRegistrar) {
+        // A service built from another module's: the profiles are passed in (constructor
+        // injection), and the router checks at start-up that some module provides them.
+        routes.require(.profiles)
+        routes.provide(.reviews, lifetime: .shared) { services in ReviewDesk(profiles: try services.get(.profiles)) }
         // External: deep links and other apps may open a book. A deep link arrives as a
         // string and reaches this handler decoded, exactly like a typed open.
         routes.action(BookRoute.self, name: "book", exposure: .external) { book, request in
@@ -54,5 +59,15 @@ enum Catalog {
 
     private static func slugify(_ title: String) -> String {
         String(title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}
+
+/// The `ReviewService` this module provides: it is given the profiles it needs, and never
+/// looks them up itself.
+struct ReviewDesk: ReviewService {
+    let profiles: any ProfileService
+
+    func review(of id: Int, by reader: Int) -> String {
+        "\(profiles.displayName(of: reader)) liked \"\(Catalog.titles[id] ?? "book \(id)")\""
     }
 }

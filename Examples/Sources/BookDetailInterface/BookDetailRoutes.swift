@@ -54,3 +54,14 @@ public protocol BookPage: AnyObject {
     /// The title the page shows.
     var title: String { get }
 }
+
+/// Readers' notes on books, which BookDetail provides: `try router.service(.reviews)`.
+public protocol ReviewService: Sendable {
+    /// A line about book `id` by reader `reader`.
+    func review(of id: Int, by reader: Int) -> String
+}
+
+extension ServiceKey where Service == any ReviewService {
+    /// BookDetail's reviews.
+    public static let reviews = ServiceKey("reviews")
+}

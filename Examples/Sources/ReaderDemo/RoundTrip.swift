@@ -10,7 +10,7 @@ enum RoundTrip {
     static let types: [any Sampled.Type] = [
         ShelfRoute.self, SearchRoute.self, CollectionRoute.self, ShelfPickerRoute.self, ContinueReadingRoute.self,
         BookRoute.self, BookScreenRoute.self, BookSlugRoute.self,
-        UserRoute.self, UserSettingsRoute.self, ProfileServiceRoute.self,
+        UserRoute.self, UserSettingsRoute.self,
         LoginRoute.self, LoginDoneRoute.self, OrdersRoute.self,
     ]
 
@@ -182,10 +182,6 @@ extension UserSettingsRoute: Sampled {
     static func sample(_ samples: inout Samples) -> Self {
         UserSettingsRoute(id: samples.int(), section: samples.optional { $0.text() })
     }
-}
-
-extension ProfileServiceRoute: Sampled {
-    static func sample(_ samples: inout Samples) -> Self { ProfileServiceRoute() }
 }
 
 extension LoginRoute: Sampled {

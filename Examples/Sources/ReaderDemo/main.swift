@@ -73,19 +73,21 @@ for source in [OpenSource.app, .external] {
                 "\(router.canOpen(settings, source: source))", expect: .value(source == .app ? "true" : "false"))
 }
 
-// An object lookup: a service another module provides, found by its route and named by the
-// protocol in its interface, created on first use and cached.
-let profileService = ProfileServiceRoute()
-if let profiles = router.object(for: profileService, as: (any ProfileService).self) {
-    let cached = router.object(for: profileService, as: (any ProfileService).self) === profiles
+// Services: what another module provides, found by the key its interface declares and typed
+// by it (no cast), created on first use and cached; a provider is given the services it needs.
+do {
+    let profiles = try router.service(.profiles)
+    let cached = try router.service(.profiles) === profiles
     router.releaseCachedTargets(moduleNamed: "UserProfile")
-    let recreated = router.object(for: profileService, as: (any ProfileService).self) !== profiles
+    let recreated = try router.service(.profiles) !== profiles
     let outcome = "ProfileService, displayName(of: 7) = \(profiles.displayName(of: 7)); cached: \(cached); "
         + "new after releaseCachedTargets: \(recreated)"
-    demo.report("object", source: .app, Demo.subject(profileService), outcome,
+    demo.report("service", source: .app, "'profiles'", outcome,
                 expect: .value("ProfileService, displayName(of: 7) = Ada; cached: true; new after releaseCachedTargets: true"))
-} else {
-    demo.report("object", source: .app, Demo.subject(profileService), "nil", expect: .value("a ProfileService"))
+    demo.report("service", source: .app, "'reviews'", try router.service(.reviews).review(of: 7, by: 8),
+                expect: .value("Grace liked \"The Hobbit\""))
+} catch {
+    demo.report("service", source: .app, "'profiles'", "\(error)", expect: .value("a ProfileService"))
 }
 
 // A screen for a value: a main-actor object route gives a view controller (here a stand-in),

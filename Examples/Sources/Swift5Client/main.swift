@@ -11,6 +11,18 @@ final class ProductScreen {   // stands in for a UIViewController: not Sendable
     init(id: Int) { self.id = id }
 }
 
+/// A service by protocol, declared as an interface module would.
+protocol Cart: Sendable { var count: Int { get } }
+struct LiveCart: Cart { let count = 3 }
+extension ServiceKey where Service == any Cart {
+    static let cart = ServiceKey("cart")
+}
+/// A main-actor service: not Sendable.
+@MainActor final class MiniPlayer { var track = "none" }
+extension ServiceKey where Service == MiniPlayer {
+    static let player = ServiceKey("player")
+}
+
 enum ProductModule: RouteModule {
     static func registerRoutes(in routes: inout RouteRegistrar) {
         routes.mainActorObject("shop://product/<int:id>", name: "product", exposure: .external) { request in
@@ -19,7 +31,9 @@ enum ProductModule: RouteModule {
         routes.asyncAction("shop://picker/size") { request in
             request.reply("M")
         }
-        routes.object("shop://service/cart") { _ in 3 }
+        routes.provide(.cart, lifetime: .shared) { _ in LiveCart() }
+        routes.provideOnMainActor(.player) { _ in MiniPlayer() }
+        routes.require(.cart)
     }
 }
 
@@ -55,7 +69,13 @@ let router = try Router(modules: [ProductModule.self, CompactBookModule.self])
 }
 let screen = productScreen(42)?.id   // top-level code runs on the main actor
 print("screen:", screen.map(String.init) ?? "none")
-print("cart:", router.object(for: "shop://service/cart", as: Int.self) ?? 0)
+print("cart:", (try? router.service(.cart).count) ?? 0)
+@MainActor func playerTrack() -> String {
+    let player = try? router.service(.player)
+    player?.track = "intro"
+    return (try? router.service(.player).track) ?? "none"
+}
+print("player:", playerTrack())
 print("url:", try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]))
 let size = await router.open("shop://picker/size", expecting: String.self)
 print("size:", size.value ?? "none")

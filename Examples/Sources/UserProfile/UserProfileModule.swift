@@ -23,8 +23,10 @@ public enum UserProfileModule: RouteModule {
             let section = settings.section.map { "the \($0) settings" } ?? "the settings"
             request.complete("shows \(section) of \(profiles.instance.displayName(of: settings.id))")
         }
-        // Other modules ask for the service by its route instead of importing this module.
-        routes.object(ProfileServiceRoute.self, name: "profile-service") { _, _ in profiles.instance }
+        // Other modules ask for the service by its key, declared in UserProfileInterface, instead
+        // of importing this module. The cached target is the one instance: the provider hands
+        // it out, and `releaseCachedTargets(moduleNamed: "UserProfile")` replaces it.
+        routes.provide(.profiles, lifetime: .perCall) { _ in profiles.instance }
 
         registerLoginGate(in: &routes)
     }
@@ -82,7 +84,7 @@ final class Session: @unchecked Sendable {   // every stored property is behind 
     }
 }
 
-/// The `ProfileService` this module provides at `ProfileServiceRoute`.
+/// The `ProfileService` this module provides under `ServiceKey.profiles`.
 final class ProfileDirectory: ProfileService {
     private let names: [Int: String] = [7: "Ada", 8: "Grace"]
 

@@ -1,6 +1,7 @@
 import URLRouter
 
-// What UserProfile offers other modules: its routes as values and the service it provides.
+// What UserProfile offers other modules: its routes as values, and the service it provides
+// with its key.
 // Callers import this module, never UserProfile itself.
 
 /// A reader's profile, `reader://user/7`. External: deep links may open it.
@@ -38,20 +39,17 @@ public struct UserSettingsRoute: TypedRoute {
     }
 }
 
-/// The `ProfileService` object: `router.object(for: ProfileServiceRoute(), as: (any ProfileService).self)`.
-public struct ProfileServiceRoute: TypedRoute {
-    public static let pattern = "reader://service/profile"
-
-    /// The route has no values: its URL is the pattern.
-    public init() {}
-}
-
-/// What UserProfile tells other modules about readers. They get it from the router at
-/// `ProfileServiceRoute` instead of importing UserProfile; a class, so that callers can
-/// tell the cached instance from a new one.
+/// What UserProfile tells other modules about readers. They get it by its key,
+/// `try router.service(.profiles)` or `try services.get(.profiles)` in a provider, instead of
+/// importing UserProfile; a class, so that callers can tell the cached instance from a new one.
 public protocol ProfileService: AnyObject, Sendable {
     /// The name shown for reader `id`.
     func displayName(of id: Int) -> String
+}
+
+extension ServiceKey where Service == any ProfileService {
+    /// UserProfile's directory of readers.
+    public static let profiles = ServiceKey("profiles")
 }
 
 /// The login screen, `reader://login`. External: a deep link to a gated page shows it too.

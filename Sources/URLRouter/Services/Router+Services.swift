@@ -10,7 +10,7 @@ extension Router {
     /// dictionary lookup. A service provided on the main actor is given only on the main
     /// actor. Use it where a module meets the app (its routes, its providers' `services`),
     /// and pass services into the types that need them: a module's own code that reaches for
-    /// the router to find its dependencies hides them (see <doc:Services>).
+    /// the router to find its dependencies hides them (see <doc:ServicesByProtocol>).
     /// - Parameter key: the service's key.
     /// - Throws: ``ServiceError``: no module provides the key, the providers asked for each
     ///   other (a cycle, named), a main-actor service asked for elsewhere, or the provider threw.
@@ -122,7 +122,7 @@ extension Snapshot {
                 }
             }
         }
-        for module in registry.modules {
+        for module in registry.modules where registry.checksRequirements {
             for requirement in module.requirements where provided[requirement.id] == nil {
                 problems.append(.missingService(requirement))
             }

@@ -1,6 +1,6 @@
 /// The name of a service another module provides: declared once, in an interface module,
 /// beside the service's protocol, so that callers and the provider name it without importing
-/// each other (see <doc:Services>).
+/// each other (see <doc:ServicesByProtocol>).
 ///
 /// ```swift
 /// // BookStoreInterface

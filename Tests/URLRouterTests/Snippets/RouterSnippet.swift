@@ -33,9 +33,10 @@ func runRouterSnippet() throws -> [String] {
     }
 
     enum ProfileModule: RouteModule {
+        // Declared in an interface module as `extension ServiceKey where Service == ...`.
+        static var profiles: ServiceKey<ProfileService> { ServiceKey("profiles") }
         static func registerRoutes(in routes: inout RouteRegistrar) {
-            let profiles = routes.target { ProfileService() }    // created on first use, then cached
-            routes.object("reader://service/profile") { _ in profiles.instance }
+            routes.provide(profiles, lifetime: .shared) { _ in ProfileService() }   // built on first use
         }
     }
 
@@ -55,8 +56,8 @@ func runRouterSnippet() throws -> [String] {
     print(router.open("reader://magazine/3"))
     // handled by reader://**path (fallback) [App]
     print(router.canOpen(BookRoute(id: 42), source: .external))              // true
-    let service = router.object(for: "reader://service/profile", as: ProfileService.self)
-    print(service?.displayName(of: 7) ?? "no service")                        // Ada
+    let service = try router.service(ProfileModule.profiles)                  // typed by its key
+    print(service.displayName(of: 7))                                          // Ada
     print(try BookRoute(id: 7, from: "mail").url())                           // reader://book/7?from=mail
     print(try BookRoute(parsing: "reader://book/7?from=mail").id)             // 7
     // snippet:end router
