@@ -101,3 +101,48 @@ struct Swift5TypedClientTests {
         #expect(try ProductRoute(parsing: "shop://item/5?from=x") == ProductRoute(id: 5, from: "x"))
     }
 }
+
+// Services by protocol, declared and used as a Swift 5 app target does.
+protocol Wallet: Sendable { var balance: Int { get } }
+struct LiveWallet: Wallet { let balance = 40 }
+extension ServiceKey where Service == any Wallet {
+    static let wallet = ServiceKey("wallet")
+}
+@MainActor final class Player5 { var track = "none" }
+extension ServiceKey where Service == Player5 {
+    static let player = ServiceKey("player")
+}
+
+enum WalletModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.provide(.wallet, lifetime: .shared) { _ in LiveWallet() }
+        routes.provideOnMainActor(.player, lifetime: .shared) { _ in Player5() }
+    }
+}
+
+enum PayModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.require(.wallet)
+    }
+}
+
+@Suite("Services from a Swift 5 client")
+struct Swift5ServiceTests {
+    @Test("provide, require, override and resolve by key")
+    func services() throws {
+        let router = try Router(modules: [WalletModule.self, PayModule.self])
+        #expect(try router.service(.wallet).balance == 40)
+        let faked = try Router(modules: [WalletModule.self, PayModule.self]) { routes in
+            routes.override(.wallet) { _ in LiveWallet() }
+        }
+        #expect(try faked.service(.wallet).balance == 40)
+        #expect(throws: RegistrationError.self) { try Router(modules: [PayModule.self]) }
+    }
+
+    @Test("a main-actor service on the main actor")
+    @MainActor func mainActorService() throws {
+        let router = try Router(modules: [WalletModule.self])
+        try router.service(.player).track = "intro"
+        #expect(try router.service(.player).track == "intro")
+    }
+}

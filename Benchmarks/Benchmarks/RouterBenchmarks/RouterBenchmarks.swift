@@ -108,6 +108,17 @@ let benchmarks: @Sendable () -> Void = {
         fatalError("the allocating lookups could not be built: \(error)")
     }
 
+    // A `.shared` service already built: asking for it again allocates nothing.
+    do {
+        var configuration = Benchmark.defaultConfiguration
+        configuration.thresholds = [.mallocCountTotal: .init(absolute: [.p90: 0])]
+        let resolution = try? ServiceResolution()
+        precondition((try? resolution?.resolve()) == 12, "the service must resolve")
+        Benchmark(BenchmarkSupport.name("service", "shared built"), configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try? resolution?.resolve()) }
+        }
+    }
+
     for workload in [GeneratedTables.deep(count: 10_000), GeneratedTables.flat(count: 10_000)] {
         for entry in ContenderCatalog.all where entry.hasRouteTable {
             var configuration = Benchmark.defaultConfiguration

@@ -89,6 +89,14 @@ struct LateModuleResult {
     var refusal: String?
 }
 
+/// What resolving a built `.shared` service costs.
+struct ServiceResult {
+    var nanoseconds: Double?
+    var dictionaryNanoseconds: Double?
+    var allocations: Double?
+    var refusal: String?
+}
+
 enum Measurement {
     static func now() -> UInt64 {
         var time = timespec()
@@ -247,6 +255,35 @@ enum Measurement {
         }
         return LateModuleResult(baseRoutes: base.count, moduleRoutes: module.count, milliseconds: median(late),
                                 baseAnewMilliseconds: median(anew), moduleAloneMilliseconds: median(alone))
+    }
+
+    /// `router.service(_:)` of a built `.shared` service against a lookup by name in a dictionary of
+    /// as many entries, interleaved round by round, and the allocations of one resolution.
+    static func serviceResolution(plan: MeasurementPlan) -> ServiceResult {
+        do {
+            let resolution = try ServiceResolution()
+            var sum = 0
+            var start = now()
+            for _ in 0..<1_000 { sum &+= try resolution.resolve() }
+            let repetitions = plan.repetitions(ofPass: max((now() - start) / 1_000, 1))
+            var service: [Double] = [], dictionary: [Double] = []
+            for _ in 0..<max(plan.minRounds, 3) {
+                start = now()
+                for _ in 0..<repetitions { sum &+= try resolution.resolve() }
+                service.append(Double(now() - start) / Double(repetitions))
+                start = now()
+                for _ in 0..<repetitions { sum &+= resolution.lookUpByName() }
+                dictionary.append(Double(now() - start) / Double(repetitions))
+            }
+            malloc_counter_start()
+            for _ in 0..<100 { sum &+= try resolution.resolve() }
+            malloc_counter_stop()
+            opaqueSink(sum)
+            return ServiceResult(nanoseconds: median(service), dictionaryNanoseconds: median(dictionary),
+                                 allocations: Double(malloc_counter_allocations()) / 100)
+        } catch {
+            return ServiceResult(refusal: "\(error)")
+        }
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -7,6 +7,7 @@ struct Results {
     var lookups: [(workload: Workload, results: [LookupResult])] = []
     var registrations: [RegistrationResult] = []
     var lateModule: LateModuleResult?
+    var service: ServiceResult?
     var environment: [String] = []
 
     static let reference = URLRouterMatcher.name
@@ -243,6 +244,13 @@ struct Results {
         if let worst = worstSiblingRatio {
             targets.append(Target(goal: "register 100,000 siblings under one node ≤ 2× the same routes over 100 hosts",
                                   measured: siblingRatios.joined(separator: ", "), met: worst <= 2))
+        }
+        if let service, let ns = service.nanoseconds, let dictionary = service.dictionaryNanoseconds,
+           let allocations = service.allocations {
+            targets.append(Target(goal: "service(_:) of a built .shared service: 0 allocations, ≤ 3× a dictionary lookup by name",
+                                  measured: "\(format(ns, digits: 1)) ns, \(format(ns / dictionary, digits: 2))× the dictionary's "
+                                      + "\(format(dictionary, digits: 1)) ns, \(format(allocations, digits: 2)) allocations",
+                                  met: allocations == 0 && ns / dictionary <= 3))
         }
         if let late = lateModule, let ms = late.milliseconds, let anew = late.baseAnewMilliseconds,
            let alone = late.moduleAloneMilliseconds {
