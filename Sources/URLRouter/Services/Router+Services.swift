@@ -25,11 +25,14 @@ extension Router {
         if chain.contains(where: { $0.id == id }) {
             throw .cycle(chain.map(\.name) + [key.name])
         }
-        let services = Services(router: weakReference, chain: chain + [ServiceLink(id: id, name: key.name)])
+        // What the provider reads other services through, made only when it runs.
+        let link = ServiceLink(id: id, name: key.name)
+        let weakRouter = weakReference
+        func services() -> Services { Services(router: weakRouter, chain: chain + [link]) }
         let made: Any
         switch provision.provider {
         case .sendable(let make):
-            made = try Self.build(provision, key: key, chain: chain) { try make(services) }
+            made = try Self.build(provision, key: key, chain: chain) { try make(services()) }
         case .mainActor(let make, let slot):
             guard isMainThread() else { throw .needsMainActor(key) }
             // The value stays on the main actor: this call runs there, and returns it there.
@@ -37,7 +40,7 @@ extension Router {
             MainActor.assumeIsolated {
                 do throws(ServiceError) {
                     box.value = .success(try Self.buildOnMainActor(provision, slot: slot, key: key, chain: chain) {
-                        try make(services)
+                        try make(services())
                     })
                 } catch {
                     box.value = .failure(error)
