@@ -29,10 +29,12 @@ extension Router {
         let link = ServiceLink(id: id, name: key.name)
         let weakRouter = weakReference
         func services() -> Services { Services(router: weakRouter, chain: chain + [link]) }
-        let made: Any
         switch provision.provider {
         case .sendable(let make):
-            made = try Self.build(provision, key: key, chain: chain) { try make(services()) }
+            // Cast from the value as it is kept: made an `Any` first, it was boxed on every call.
+            let made = try Self.build(provision, key: key, chain: chain) { try make(services()) }
+            guard let service = made as? Service else { preconditionFailure("the service of \(key) is of another type") }
+            return service
         case .mainActor(let make, let slot):
             guard isMainThread() else { throw .needsMainActor(key) }
             // The value stays on the main actor: this call runs there, and returns it there.
@@ -47,10 +49,9 @@ extension Router {
                 }
             }
             guard let value = box.value else { preconditionFailure("the main actor ran the provider") }
-            made = try value.get()
+            guard let service = try value.get() as? Service else { preconditionFailure("the service of \(key) is of another type") }
+            return service
         }
-        guard let service = made as? Service else { preconditionFailure("the service of \(key) is of another type") }
-        return service
     }
 
     /// A `Sendable` service: the shared instance (built once, in the provider's module's
