@@ -146,3 +146,17 @@ struct Swift5ServiceTests {
         #expect(try router.service(.player).track == "intro")
     }
 }
+
+@Suite("Origins from a Swift 5 client")
+struct Swift5OriginTests {
+    @Test("a universal link reaches the custom-scheme route, and its https form is written")
+    func origins() throws {
+        let router = try Router(options: .init(origins: [.scheme("shop"), .universalLink(host: "shop.example.com")])) { routes in
+            routes.action("shop://item/<int:id>", name: "item", exposure: .external) { request in
+                request.reply(request.origin?.host ?? "scheme")
+            }
+        }
+        #expect(router.open("https://shop.example.com/item/3", source: .external).isHandled)
+        #expect(try router.universalLink(for: "shop://item/3") == "https://shop.example.com/item/3")
+    }
+}
