@@ -42,14 +42,19 @@ public final class Router: Sendable, CustomStringConvertible {
         /// nests one ``OpenResult/redirected(_:to:_:)`` per redirect. Default: 5.
         public var maxRedirects: Int
 
+        /// The custom schemes and universal-link hosts that reach the routes.
+        public var origins: [Origin]
+
         /// Creates options.
         /// - Parameters:
         ///   - matching: case folding and limits for matching.
         ///   - unmatched: told about URLs that no route matches.
         ///   - maxNestedOpens: how many opens may be handled one inside another.
         ///   - maxRedirects: how many redirects one open may follow.
+        ///   - origins: the custom schemes and universal-link hosts that reach the routes.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
-                    maxNestedOpens: Int = 16, maxRedirects: Int = 5) {
+                    maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = []) {
+            self.origins = origins
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens

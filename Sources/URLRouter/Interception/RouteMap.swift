@@ -58,8 +58,11 @@ public struct RouteMap: Sendable, Hashable {
     public let redirects: [Redirect]
     /// The services, sorted by key, then type.
     public let services: [Service]
+    /// The router's origins, in declaration order.
+    public let origins: [Origin]
 
-    init(snapshot: Snapshot) {
+    init(snapshot: Snapshot, origins: [Origin] = []) {
+        self.origins = origins
         routes = snapshot.routes.map { route in
             Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
                   exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute)
@@ -140,7 +143,7 @@ public struct RouteMap: Sendable, Hashable {
 }
 
 /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-private func quoted(_ text: String) -> String {
+func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -160,7 +163,7 @@ private func quoted(_ text: String) -> String {
 
 extension Router {
     /// Every route, interceptor, redirect and service registered now, sorted and stable.
-    public var routeMap: RouteMap { RouteMap(snapshot: current) }
+    public var routeMap: RouteMap { RouteMap(snapshot: current, origins: options.origins) }
 }
 
 extension RouteHandler {
