@@ -45,10 +45,10 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
     /// External routes none of whose example URLs the file claims (no component matches,
     /// or an `exclude` one decides), in the route map's order.
     public let unclaimed: [UnclaimedRoute]
-    /// Claims none of whose example URLs an external route opens (or that an earlier
-    /// component always decides before them), in the file's order.
+    /// Claims none of whose example URLs an external route opens, in the file's order.
     public let deadClaims: [Claim]
-    /// Claims some, not all, of whose example URLs open nothing: a claim wider than its
+    /// Claims that decide for an example URL that opens nothing (the first component that
+    /// matches decides), though some of their examples open a route: a claim wider than its
     /// routes. A generated file has them where `components` cannot say what a route
     /// matches (`?*` also matches text with a `/`, and text an `<int:…>` refuses).
     public let overClaims: [Claim]
@@ -73,11 +73,13 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
         let opens = { (url: String) in Self.opens(url, router: router, origins: map.origins, host: host) }
 
         var unclaimed: [UnclaimedRoute] = []
-        for route in map.routes where route.exposure.isExternal {
+        var probes: [String] = []
+        for route in map.routes {
             guard let shape = UniversalLinkShape(route.pattern, scheme: scheme) else { continue }
             let examples = shape.exampleURLs(host: host, converters: converters)
+            probes += examples
             let decisions = examples.map { matcher.firstMatch(url: $0) }
-            guard let first = examples.first,
+            guard route.exposure.isExternal, let first = examples.first,
                   !decisions.contains(where: { $0.map { !matcher.components[$0].exclude } ?? false })
             else { continue }
             unclaimed.append(UnclaimedRoute(pattern: route.pattern, exampleURL: first,
@@ -87,18 +89,25 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
         var dead: [Claim] = []
         var over: [Claim] = []
         for (index, component) in matcher.components.enumerated() where !component.exclude {
+            // Its own samples, and every route's examples it matches.
             let samples = component.samples(host: host)
-            let decided = samples.filter { matcher.firstMatch(url: $0) == index }
-            let closed = decided.filter { !opens($0) }
-            if decided.isEmpty || closed.count == decided.count {
-                dead.append(Claim(claim: component.text, exampleURL: (closed.first ?? samples.first) ?? host))
-            } else if let example = closed.first {
+            let matched = samples + probes.filter { ComponentMatcher([component]).firstMatch(url: $0) != nil }
+            if !matched.contains(where: opens) {
+                dead.append(Claim(claim: component.text, exampleURL: samples.first ?? host))
+            } else if let example = matched.first(where: { matcher.firstMatch(url: $0) == index && !opens($0) }) {
                 over.append(Claim(claim: component.text, exampleURL: example))
             }
         }
         self.unclaimed = unclaimed
         self.deadClaims = dead
         self.overClaims = over
+    }
+
+    /// The component of `file` that decides for `url` (as the file writes it, and whether
+    /// it excludes), or `nil` when none matches: Apple's matching, for tests.
+    package static func decision(file: String, url: String) throws(AssociationFileError) -> (claim: String, exclude: Bool)? {
+        let matcher = ComponentMatcher(try AssociationFile(file).components)
+        return matcher.firstMatch(url: url).map { (matcher.components[$0].text, matcher.components[$0].exclude) }
     }
 
     /// Whether an external open of the universal link `url` reaches a route.
@@ -179,10 +188,10 @@ extension UniversalLinkShape {
         case nil, "string"?: return "sample"
         case "int"?: return "42"
         case "double"?: return "4.5"
-        case "uuid"?: return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        case "uuid"?: return "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
         case let name?:
             guard let declared = converters.first(where: { $0.name == name }) else { return nil }
-            return ["42", "sample", "4.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a", "A", "0"]
+            return ["42", "sample", "4.5", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "a", "A", "0"]
                 .first { declared.accepts(Substring($0)) }
         }
     }

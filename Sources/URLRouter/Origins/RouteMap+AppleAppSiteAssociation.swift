@@ -25,11 +25,11 @@ extension RouteMap {
             return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }
         func array(_ items: [String]) -> String {
-            items.isEmpty ? "[]" : "[\n        " + items.joined(separator: ",\n        ") + "\n      ]"
+            items.isEmpty ? "[]" : "[\n          " + items.joined(separator: ",\n          ") + "\n        ]"
         }
         return "{\n  \"applinks\": {\n    \"details\": [\n      {\n"
-            + "      \"appIDs\": \(array(appIDs.map(quoted))),\n"
-            + "      \"components\": \(array(lines))\n"
+            + "        \"appIDs\": \(array(appIDs.map(quoted))),\n"
+            + "        \"components\": \(array(lines))\n"
             + "      }\n    ]\n  }\n}\n"
     }
 }
