@@ -42,7 +42,8 @@ public final class Router: Sendable, CustomStringConvertible {
         /// nests one ``OpenResult/redirected(_:to:_:)`` per redirect. Default: 5.
         public var maxRedirects: Int
 
-        /// The custom schemes and universal-link hosts that reach the routes.
+        /// The ways the app's links arrive: its custom scheme and its universal-link hosts
+        /// (see <doc:MatchingRules>, "Origins"). Empty (the default): URLs match as written.
         public var origins: [Origin]
 
         /// Creates options.
@@ -51,14 +52,15 @@ public final class Router: Sendable, CustomStringConvertible {
         ///   - unmatched: told about URLs that no route matches.
         ///   - maxNestedOpens: how many opens may be handled one inside another.
         ///   - maxRedirects: how many redirects one open may follow.
-        ///   - origins: the custom schemes and universal-link hosts that reach the routes.
+        ///   - origins: the app's custom scheme and universal-link hosts, so that one route in
+        ///     the custom-scheme form serves both kinds of link.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
                     maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = []) {
-            self.origins = origins
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens
             self.maxRedirects = maxRedirects
+            self.origins = origins
         }
     }
 
@@ -68,6 +70,8 @@ public final class Router: Sendable, CustomStringConvertible {
     public static let redirectsModuleName = "Redirects"
 
     let options: Options
+    /// The declared origins, read for every lookup; `nil` when there are none.
+    let origins: DeclaredOrigins?
     /// The published table: read under the lock only to copy one reference.
     private let published: Locked<Snapshot>
     /// What is registered: changed only by one writer at a time.
@@ -92,6 +96,10 @@ public final class Router: Sendable, CustomStringConvertible {
         self.options = options
         self.weakReference = WeakRouter()
         self.boundSource = nil
+        switch DeclaredOrigins.make(options.origins) {
+        case .success(let declared): self.origins = declared
+        case .failure(let error): throw error
+        }
         var registry = Registry()
         var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
         let inline = Self.declare(Self.inlineModuleName, routes)
@@ -123,6 +131,7 @@ public final class Router: Sendable, CustomStringConvertible {
     /// with every open narrowed to `source` (``OpenSource/narrowed(to:)``).
     private init(_ base: Router, boundTo source: OpenSource) {
         options = base.options
+        origins = base.origins
         published = base.published
         registry = base.registry
         weakReference = base.weakReference

@@ -68,9 +68,9 @@ struct AssociationFileTests {
         #expect(check.deadClaims.isEmpty)
     }
 
-    @Test("with no scheme origin, no route is reachable and the file claims nothing")
-    func noSchemeOrigin() throws {
-        let router = try Router(options: Router.Options(origins: [.universalLink(host: "h.example")])) { routes in
+    @Test("with no origins, no route is reachable as a universal link and the file claims nothing")
+    func noOrigins() throws {
+        let router = try Router { routes in
             routes.action("reader://book/:id", exposure: .external) { _ in }
         }
         #expect(router.routeMap.appleAppSiteAssociation(appIDs: []).contains(#""components": []"#))

@@ -12,13 +12,20 @@ public enum ReaderApp {
         [BookshelfModule.self, BookDetailModule.self, UserProfileModule.self]
     }
 
+    /// How the app's links arrive: its custom scheme, and the universal links of its domain
+    /// (the `applinks:` entitlement). Patterns are written once, in the custom-scheme form.
+    public static let origins: [Origin] = [
+        .scheme("reader"),
+        .universalLink(host: "reader.example.com", aliases: ["www.reader.example.com"]),
+    ]
+
     /// Builds the app's router: the modules' routes, plus the app's own fallback.
     /// - Parameter unmatched: told about URLs that nothing matches, deep links included.
     /// - Throws: ``RegistrationError`` listing every problem in the modules' routes.
     public static func makeRouter(
         unmatched: @escaping @Sendable (UnmatchedRequest) -> Void = { _ in }
     ) throws(RegistrationError) -> Router {
-        let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched))
+        let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched), origins: origins)
         return try Router(modules: modules, options: options) { routes in
             // Any `reader://` URL the app itself opens and no module handles (CTMediator's
             // `notFound:`). Internal, so a deep link with a typo is not quietly accepted.

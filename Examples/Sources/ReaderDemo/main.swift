@@ -46,6 +46,15 @@ demo.open("forward", ContinueReadingRoute(), expect: .handled(by: "reader://shel
 demo.open("deep link", "READER://book/7/?from=newsletter", from: .external,
           expect: .handled(by: "reader://book/<int:id>"))
 demo.open("deep link", "reader://user/7/settings", from: .external, expect: .unmatched)
+// A universal link (Safari, Mail, a widget) reaches the same route as the custom scheme, with
+// the same values; it is always external, so the settings stay out of reach.
+demo.open("universal", "https://reader.example.com/book/7?from=newsletter", from: .external,
+          expect: .handled(by: "reader://book/<int:id>"))
+demo.open("universal", "https://www.reader.example.com/user/7/settings", expect: .unmatched)
+if let link = try? router.universalLink(for: BookRoute(id: 42, from: "share")) {
+    demo.report("universal", Demo.subject(BookRoute(id: 42, from: "share")), link,
+                expect: .value("https://reader.example.com/book/42?from=share"))
+}
 demo.open("in-app", UserSettingsRoute(id: 7, section: "privacy"), expect: .handled(by: "reader://user/<int:id>/settings"))
 
 // Fallbacks: BookDetail declines an unknown book and the app's `reader://**path` takes it,

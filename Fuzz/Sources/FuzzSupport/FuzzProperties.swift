@@ -681,6 +681,35 @@ extension FuzzOracle {
         }
         problems += checkTypedRoutes(url)
         problems += checkRedirects(url)
+        problems += checkOrigins(url)
+        return problems
+    }
+
+    /// The fixed routes behind the origins `reader:` and `https://reader.example.com`, built once.
+    static let originRouter: Result<Router, RegistrationError> = Result { () throws(RegistrationError) -> Router in
+        try Router(options: .init(origins: [.scheme("reader"), .universalLink(host: "reader.example.com")])) { routes in
+            for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
+            for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
+        }
+    }
+
+    /// Universal links never widen exposure: whoever opens it, the https form of a fuzzed URL
+    /// (on the declared host) reaches no internal route, and reaches what the custom-scheme form
+    /// reaches from outside.
+    public static func checkOrigins(_ url: String) -> [String] {
+        guard case .success(let router) = originRouter else { return ["the origins router does not build"] }
+        var problems: [String] = []
+        // The fuzzed URL's text after its scheme and `//`, on the declared host.
+        let rest = url.range(of: "://").map { String(url[$0.upperBound...]) } ?? url
+        let universal = "https://reader.example.com/" + rest
+        let fromApp = router.open(universal, source: .app)
+        if let route = fromApp.route, !route.exposure.isExternal {
+            problems.append("origins: '\(shown(universal))' opened from the app reached the internal route \(route.pattern)")
+        }
+        let custom = router.open("reader://" + rest, source: .external)
+        if fromApp.route?.pattern != custom.route?.pattern {
+            problems.append("origins: '\(shown(universal))' reached \(fromApp), its custom-scheme form from outside \(custom)")
+        }
         return problems
     }
 

@@ -13,7 +13,8 @@ package enum NumberGrammar {
     /// Whether `text` is written `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?` and its value is a
     /// finite `Double`: no `+` sign, no leading or trailing `.`, no `inf`, `nan` or hexadecimal.
     package static func isFiniteDouble(_ text: Substring) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer(BuiltInConverter.isFiniteDouble)
+        // A substring of a native string is contiguous: read in place, with no copy.
+        if let read = text.utf8.withContiguousStorageIfAvailable(BuiltInConverter.isFiniteDouble) { return read }
+        return Array(text.utf8).withUnsafeBufferPointer(BuiltInConverter.isFiniteDouble)
     }
 }

@@ -58,10 +58,10 @@ public struct RouteMap: Sendable, Hashable {
     public let redirects: [Redirect]
     /// The services, sorted by key, then type.
     public let services: [Service]
-    /// The router's origins, in declaration order.
+    /// The router's origins (``Router/Options/origins``), in declaration order.
     public let origins: [Origin]
 
-    init(snapshot: Snapshot, origins: [Origin] = []) {
+    init(snapshot: Snapshot, origins: [Origin]) {
         self.origins = origins
         routes = snapshot.routes.map { route in
             Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
@@ -101,6 +101,12 @@ public struct RouteMap: Sendable, Hashable {
             lines.append(["redirect", redirect.rule.from, "to=\(redirect.rule.to)", "module=\(redirect.module)"]
                 .joined(separator: "  "))
         }
+        for origin in origins {
+            lines.append((origin.scheme.map { ["origin", "scheme=\($0)"] }
+                          ?? ["origin", "universalLink=\(origin.host ?? "")"]
+                          + (origin.aliases.isEmpty ? [] : ["aliases=\(origin.aliases.joined(separator: ","))"]))
+                .joined(separator: "  "))
+        }
         for service in services {
             lines.append(["service", service.key, "type=\(service.type)", "module=\(service.module)",
                           "lifetime=\(service.lifetime)" + (service.isMainActor ? "  mainActor" : ""),
@@ -110,7 +116,8 @@ public struct RouteMap: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
-    /// A JSON object with the arrays `interceptors`, `redirects`, `routes` and `services`, keys sorted,
+    /// A JSON object with the arrays `interceptors`, `origins` (when the router declares some),
+    /// `redirects`, `routes` and `services`, keys sorted,
     /// one entry per line, written without an encoder.
     public var json: String {
         func object(_ fields: [(String, String)]) -> String {
@@ -137,7 +144,13 @@ public struct RouteMap: Sendable, Hashable {
                     ("module", string($0.module)), ("requiredBy", "[" + $0.requiredBy.map(quoted).joined(separator: ", ") + "]"),
                     ("type", string($0.type))])
         }
-        return "{\n  \"interceptors\": \(array(interceptors)),\n  \"redirects\": \(array(redirects)),\n"
+        let origins = origins.map {
+            $0.scheme.map { object([("scheme", string($0))]) }
+                ?? object([("aliases", "[" + $0.aliases.map(quoted).joined(separator: ", ") + "]"), ("universalLink", string($0.host))])
+        }
+        return "{\n  \"interceptors\": \(array(interceptors)),\n"
+            + (origins.isEmpty ? "" : "  \"origins\": \(array(origins)),\n")
+            + "  \"redirects\": \(array(redirects)),\n"
             + "  \"routes\": \(array(routes)),\n  \"services\": \(array(services))\n}"
     }
 }

@@ -16,6 +16,8 @@ final class Opening: Sendable {
     let table: RouteTable<Int>
     let url: String
     let source: OpenSource
+    /// The declared origin that delivered the URL, if the router declares origins.
+    let origin: Origin?
     let userInfo: [String: any Sendable]
     /// What the handlers of this open run in: this open counted, its source.
     let context: OpenContext
@@ -45,9 +47,13 @@ final class Opening: Sendable {
         let source: OpenSource
         /// The open being handled on this task or thread, or ``OpenContext/outside``.
         let outer: OpenContext
+        /// The URL looked up: as given, or a universal link in its custom-scheme form.
+        let url: String
+        /// The declared origin that delivered the URL, if the router declares origins.
+        let origin: Origin?
 
-        /// What the handlers of an open of `url` run in: that open counted, its source.
-        func context(opening url: String) -> OpenContext {
+        /// What the handlers of this open run in: the open counted, its source.
+        func context() -> OpenContext {
             outer.entering(url, from: source)
         }
     }
@@ -75,7 +81,19 @@ final class Opening: Sendable {
     @inline(__always)
     static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
         let outer = OpenContext.current
-        let source = (source ?? outer.source).narrowed(to: router.boundSource)
+        var source = (source ?? outer.source).narrowed(to: router.boundSource)
+        var url = url
+        var origin: Origin?
+        if let origins = router.origins {
+            switch origins.arrival(of: url, limits: router.options.matching.limits) {
+            case .customScheme(let declared): origin = declared
+            case .universalLink(let declared, let rewritten):
+                // A universal link comes from outside the app, whoever opens it.
+                (origin, url, source) = (declared, rewritten, .external)
+            case .refused(let result): return .finished(result)
+            case .other: break
+            }
+        }
         // Outside any open (depth 0) the open itself always runs, whatever the limit.
         if runsHandlers, outer.depth > 0, outer.depth >= router.options.maxNestedOpens {
             return .finished(.refused(.nestingLimit(router.options.maxNestedOpens, firstURL: outer.firstURL)))
@@ -86,10 +104,10 @@ final class Opening: Sendable {
             return .finished(.malformed(error))
         case .notFound:
             if let refusal = router.refusal(of: url, from: source, hasUserinfo: nil) { return .finished(refusal) }
-            return .unmatched(Lookup(snapshot: snapshot, source: source, outer: outer))
+            return .unmatched(Lookup(snapshot: snapshot, source: source, outer: outer, url: url, origin: origin))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            return .matched(Lookup(snapshot: snapshot, source: source, outer: outer), match)
+            return .matched(Lookup(snapshot: snapshot, source: source, outer: outer, url: url, origin: origin), match)
         }
     }
 
@@ -100,22 +118,23 @@ final class Opening: Sendable {
         case .finished(let result):
             return .finished(result)
         case .unmatched(let lookup):
-            return .unmatched(Opening(router, lookup, url, userInfo, trail, first: nil))
+            return .unmatched(Opening(router, lookup, userInfo, trail, first: nil))
         case .matched(let lookup, let match):
-            return .matched(Opening(router, lookup, url, userInfo, trail, first: match))
+            return .matched(Opening(router, lookup, userInfo, trail, first: match))
         }
     }
 
-    init(_ router: Router, _ lookup: Lookup, _ url: String, _ userInfo: [String: any Sendable],
+    init(_ router: Router, _ lookup: Lookup, _ userInfo: [String: any Sendable],
          _ trail: RedirectTrail?, first: RouteMatch<Int>?) {
         self.first = first
         self.router = router
         self.snapshot = lookup.snapshot
         self.table = lookup.snapshot.table(for: lookup.source)
-        self.url = url
+        self.url = lookup.url
+        self.origin = lookup.origin
         self.source = lookup.source
         self.userInfo = userInfo
-        self.context = lookup.context(opening: url)
+        self.context = lookup.context()
         self.trail = trail
     }
 
@@ -156,7 +175,7 @@ final class Opening: Sendable {
 
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
-        RouteRequest(route: route.info, source: source, userInfo: userInfo, router: router,
+        RouteRequest(route: route.info, source: source, origin: origin, userInfo: userInfo, router: router,
                      match: match, token: token, context: context, trail: trail)
     }
 

@@ -12,6 +12,11 @@ public struct RouteRequest: Sendable {
     public let route: RouteInfo
     /// Where the open came from.
     public let source: OpenSource
+    /// The declared origin that delivered the URL (``Router/Options/origins``): its custom
+    /// scheme, or the universal-link host it came through, whose URL ``url`` shows in its
+    /// custom-scheme form. `nil` when the router declares no origins, or the URL came through
+    /// none of them.
+    public let origin: Origin?
     /// The caller's data (MGJRouter's `userInfo`), never mixed with URL parameters.
     public let userInfo: [String: any Sendable]
     /// The router that matched the URL, so that a handler can open another URL without
@@ -36,9 +41,10 @@ public struct RouteRequest: Sendable {
     /// The redirects that led here (a reference, so an unredirected request carries one word).
     private let trail: RedirectTrail?
 
-    init(route: RouteInfo, source: OpenSource, userInfo: [String: any Sendable], router: Router,
+    init(route: RouteInfo, source: OpenSource, origin: Origin?, userInfo: [String: any Sendable], router: Router,
          match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?) {
         self.trail = trail
+        self.origin = origin
         self.slotRanges = match.extraSlotRanges
         self.route = route
         self.source = source

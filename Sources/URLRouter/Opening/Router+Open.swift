@@ -75,8 +75,8 @@ extension Router {
             channel?.discard()
             return .ended(result)
         case .matched(let lookup, let match):
-            if let seen = lookup.snapshot.interceptors?.ordered(for: url) {
-                (opening, hits) = (Opening(self, lookup, url, userInfo, trail, first: consume match), seen)
+            if let seen = lookup.snapshot.interceptors?.ordered(for: lookup.url) {
+                (opening, hits) = (Opening(self, lookup, userInfo, trail, first: consume match), seen)
                 break
             }
             // No interceptor sees the URL: the best match's handler runs before an `Opening`
@@ -84,18 +84,19 @@ extension Router {
             // declines, fails or must wait).
             let token = channel.map(ReplyToken.init)
             let route = lookup.snapshot.routes[match.value]
-            let context = lookup.context(opening: url)
+            let context = lookup.context()
             // The match moves into the request, and comes back from it if the open goes on:
             // a copy of it and a destroy cost 227 instructions an open (callgrind, app static).
-            let request = RouteRequest(route: route.info, source: lookup.source, userInfo: userInfo, router: self,
+            let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
+                                       router: self,
                                        match: consume match, token: token, context: context, trail: trail)
             let step = Opening.run(route.handler, request, in: context)
             if case .handled = step { return .ended(.handled(route.info)) }
-            let started = Opening(self, lookup, url, userInfo, trail, first: request.match)
+            let started = Opening(self, lookup, userInfo, trail, first: request.match)
             return .ended(runMatches(started, from: (route, step), token: token, channel: channel))
         case .unmatched(let lookup):
-            opening = Opening(self, lookup, url, userInfo, trail, first: nil)
-            hits = lookup.snapshot.interceptors?.ordered(for: url)
+            opening = Opening(self, lookup, userInfo, trail, first: nil)
+            hits = lookup.snapshot.interceptors?.ordered(for: lookup.url)
         }
         switch opening.interceptHere(hits, channel: channel) {
         case .proceed:
@@ -348,7 +349,7 @@ extension Router {
                     return .route(lookup, match, declined: declined)
                 }
                 if candidates == nil {
-                    candidates = Opening.Candidates(Opening(self, lookup, url, Dictionary(), nil, first: first))
+                    candidates = Opening.Candidates(Opening(self, lookup, Dictionary(), nil, first: first))
                 }
                 next = candidates?.next()
             }

@@ -70,7 +70,7 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
         let map = router.routeMap
         let scheme = map.origins.lazy.compactMap(\.scheme).first
         let converters = router.current.converters
-        let opens = { (url: String) in Self.opens(url, router: router, origins: map.origins, host: host) }
+        let opens = { (url: String) in Self.opens(url, router: router) }
 
         var unclaimed: [UnclaimedRoute] = []
         var probes: [String] = []
@@ -111,14 +111,8 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
     }
 
     /// Whether an external open of the universal link `url` reaches a route.
-    static func opens(_ url: String, router: Router, origins: [Origin], host: String) -> Bool {
-        // Until the router reads universal links itself: the custom-scheme URL it would match.
-        let hosts = origins.flatMap { [$0.host].compactMap { $0 } + $0.aliases }.map { $0.lowercased() }
-        guard let scheme = origins.lazy.compactMap(\.scheme).first, hosts.contains(host.lowercased()),
-              url.hasPrefix("https://\(host)") else { return false }
-        var rest = url.dropFirst("https://\(host)".count)
-        if rest.first == "/" { rest = rest.dropFirst() }
-        return router.resolve("\(scheme)://" + rest, source: .external).route != nil
+    static func opens(_ url: String, router: Router) -> Bool {
+        router.resolve(url, source: .external).route != nil
     }
 
     /// One finding per line: unclaimed routes, dead claims, over-claims.

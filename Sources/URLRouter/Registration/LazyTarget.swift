@@ -227,6 +227,8 @@ final class TargetCache: Sendable {
     ///   thread, or across threads waiting for each other); whatever `make` throws.
     func instance(key: Int, of target: @autoclosure () -> String, isCached: Bool,
                   make: () throws -> any Sendable) throws -> any Sendable {
+        // A cached instance is read with one lock, before the creation bookkeeping: the common case.
+        if isCached, case .ready(let instance)? = storage.withLock({ $0[key] }) { return instance }
         let id = TargetCreation.ID(cache: ObjectIdentifier(self), key: key)
         let outer = TargetCreation.current
         guard !outer.slots.contains(id) else { throw TargetCycleError(target: target(), module: moduleName) }

@@ -20,6 +20,7 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case invalidRedirect(reason: String)
             case typedRoute(type: String, property: String?, reason: String)
             case service(key: String, ServiceProblem)
+            case origins(String)
         }
 
         /// What is wrong with a service: the other module involved, where there is one.
@@ -61,6 +62,17 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
         static func typedRoute(_ problem: TypedRouteCheck.Problem, pattern: String, module: String) -> Problem {
             Problem(kind: .typedRoute(type: problem.type, property: problem.property, reason: problem.reason),
                     pattern: pattern, module: module)
+        }
+
+        static func invalidOrigins(_ reason: String) -> Problem {
+            Problem(kind: .origins(reason), pattern: "", module: Router.inlineModuleName)
+        }
+
+        /// Whether ``Router/Options/origins`` cannot be used as declared (a universal-link host
+        /// with no custom scheme to read it in, a host declared twice, an invalid scheme or host).
+        public var isInvalidOrigins: Bool {
+            if case .origins = kind { return true }
+            return false
         }
 
         static func missingService(_ requirement: ServiceRequirement) -> Problem {
@@ -153,6 +165,8 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
                 return "[\(Echo.quoted(module))] overrides the service \(key), which [\(Echo.quoted(other))] overrides too"
             case .service(let key, .overrideWithoutProvider):
                 return "[\(Echo.quoted(module))] overrides the service \(key), which no registered module provides"
+            case .origins(let reason):
+                return "origins: \(reason)"
             }
         }
 

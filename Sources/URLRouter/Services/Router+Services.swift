@@ -25,11 +25,16 @@ extension Router {
         if chain.contains(where: { $0.id == id }) {
             throw .cycle(chain.map(\.name) + [key.name])
         }
-        let services = Services(router: weakReference, chain: chain + [ServiceLink(id: id, name: key.name)])
-        let made: Any
+        // What the provider reads other services through, made only when it runs.
+        let link = ServiceLink(id: id, name: key.name)
+        let weakRouter = weakReference
+        func services() -> Services { Services(router: weakRouter, chain: chain + [link]) }
         switch provision.provider {
         case .sendable(let make):
-            made = try Self.build(provision, key: key, chain: chain) { try make(services) }
+            // Cast from the value as it is kept: made an `Any` first, it was boxed on every call.
+            let made = try Self.build(provision, key: key, chain: chain) { try make(services()) }
+            guard let service = made as? Service else { preconditionFailure("the service of \(key) is of another type") }
+            return service
         case .mainActor(let make, let slot):
             guard isMainThread() else { throw .needsMainActor(key) }
             // The value stays on the main actor: this call runs there, and returns it there.
@@ -37,17 +42,16 @@ extension Router {
             MainActor.assumeIsolated {
                 do throws(ServiceError) {
                     box.value = .success(try Self.buildOnMainActor(provision, slot: slot, key: key, chain: chain) {
-                        try make(services)
+                        try make(services())
                     })
                 } catch {
                     box.value = .failure(error)
                 }
             }
             guard let value = box.value else { preconditionFailure("the main actor ran the provider") }
-            made = try value.get()
+            guard let service = try value.get() as? Service else { preconditionFailure("the service of \(key) is of another type") }
+            return service
         }
-        guard let service = made as? Service else { preconditionFailure("the service of \(key) is of another type") }
-        return service
     }
 
     /// A `Sendable` service: the shared instance (built once, in the provider's module's
