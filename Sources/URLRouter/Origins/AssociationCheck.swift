@@ -76,7 +76,10 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
         var probes: [String] = []
         for route in map.routes {
             guard let shape = UniversalLinkShape(route.pattern, scheme: scheme) else { continue }
-            let examples = shape.exampleURLs(host: host, converters: converters)
+            // Plain parameters take text, or a number where a typed route decodes one.
+            let candidates = ["sample", "42"].map { shape.exampleURLs(host: host, converters: converters, plainValue: $0) }
+            let examples = candidates.first { $0.contains { router.resolve($0).route?.route.pattern == route.pattern } }
+                ?? candidates[0]
             probes += examples
             let decisions = examples.map { matcher.firstMatch(url: $0) }
             guard route.exposure.isExternal, let first = examples.first,
@@ -125,16 +128,18 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
 
 extension UniversalLinkShape {
     /// Universal links on `host` that open this route: its pattern written with sample
-    /// values that fit each converter, once with a catch-all empty and once with `a/b`.
+    /// values that fit each converter (`plainValue` for `:name`), once with a catch-all empty
+    /// and once with `a/b`.
     /// Empty when a declared converter accepts none of the samples.
-    func exampleURLs(host: String, converters: [any ParameterConverter]) -> [String] {
+    func exampleURLs(host: String, converters: [any ParameterConverter], plainValue: String = "sample") -> [String] {
         // Anonymous `*` and `**` take names so that generation can fill them.
         guard let named = try? RoutePattern(Self.namingAnonymousSegments(in: pattern), converters: Set(converters.map(\.name)).union(Self.converterNames(in: pattern)))
         else { return [] }
         var values: [String: String] = [:]
         for segment in named.segments.dropFirst() where !segment.isCatchAll {
             guard let name = segment.parameterName else { continue }
-            guard let value = Self.sampleValue(for: segment.converterName, converters: converters) else { return [] }
+            guard let value = segment.converterName == nil ? plainValue
+                    : Self.sampleValue(for: segment.converterName, converters: converters) else { return [] }
             values[name] = value
         }
         let catchAll = named.segments.last.flatMap { $0.isCatchAll ? $0.parameterName : nil }
