@@ -26,6 +26,7 @@ let package = Package(
     products: [
         .executable(name: "ReaderDemo", targets: ["ReaderDemo"]),
         .executable(name: "Swift5Client", targets: ["Swift5Client"]),
+        .executable(name: "routes-aasa", targets: ["routes-aasa"]),
     ],
     dependencies: [
         .package(name: "URLRouter", path: ".."),
@@ -45,6 +46,8 @@ let package = Package(
             name: "ReaderDemo",
             dependencies: ["ReaderApp", "BookshelfInterface", "BookDetailInterface", "UserProfileInterface", urlRouter]
         ),
+        // Writes the app's apple-app-site-association file from its routes, or checks one.
+        .executableTarget(name: "routes-aasa", dependencies: ["ReaderApp", urlRouter]),
         // A client in the Swift 5 language mode, as most app targets still are; it uses a
         // Swift 6 interface's typed routes.
         .executableTarget(

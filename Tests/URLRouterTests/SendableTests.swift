@@ -10,6 +10,11 @@ struct SendableTests {
     func publicTypesAreSendable() {
         Self.requireSendable(Router.self)
         Self.requireSendable(Router.Options.self)
+        Self.requireSendable(Origin.self)
+        Self.requireSendable(AssociationCheck.self)
+        Self.requireSendable(AssociationCheck.UnclaimedRoute.self)
+        Self.requireSendable(AssociationCheck.Claim.self)
+        Self.requireSendable(AssociationFileError.self)
         Self.requireSendable(RouteRequest.self)
         Self.requireSendable(RouteInfo.self)
         Self.requireSendable(RouteCompletion.self)

@@ -156,7 +156,7 @@ public struct RouteMap: Sendable, Hashable {
 }
 
 /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-private func quoted(_ text: String) -> String {
+func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
