@@ -158,5 +158,8 @@ struct Swift5OriginTests {
         }
         #expect(router.open("https://shop.example.com/item/3", source: .external).isHandled)
         #expect(try router.universalLink(for: "shop://item/3") == "https://shop.example.com/item/3")
+        let file = router.routeMap.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.shop"])
+        let report = try AssociationCheck(router: router, file: file, host: "shop.example.com")
+        #expect(report.isClean && report.unclaimed.isEmpty && report.deadClaims.isEmpty)
     }
 }
