@@ -42,6 +42,11 @@ public final class Router: Sendable, CustomStringConvertible {
         /// nests one ``OpenResult/redirected(_:to:_:)`` per redirect. Default: 5.
         public var maxRedirects: Int
 
+        /// How many parents a typed route's chain may have (see <doc:Navigation>): a deeper
+        /// chain is a registration problem, and ``Router/plan(for:source:)`` stops there.
+        /// Default: 8.
+        public var maxNavigationDepth: Int
+
         /// The ways the app's links arrive: its custom scheme and its universal-link hosts
         /// (see <doc:MatchingRules>, "Origins"). Empty (the default): URLs match as written.
         public var origins: [Origin]
@@ -54,13 +59,16 @@ public final class Router: Sendable, CustomStringConvertible {
         ///   - maxRedirects: how many redirects one open may follow.
         ///   - origins: the app's custom scheme and universal-link hosts, so that one route in
         ///     the custom-scheme form serves both kinds of link.
+        ///   - maxNavigationDepth: how many parents a typed route's chain may have.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
-                    maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = []) {
+                    maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = [],
+                    maxNavigationDepth: Int = 8) {
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens
             self.maxRedirects = maxRedirects
             self.origins = origins
+            self.maxNavigationDepth = maxNavigationDepth
         }
     }
 
@@ -101,6 +109,7 @@ public final class Router: Sendable, CustomStringConvertible {
         case .failure(let error): throw error
         }
         var registry = Registry()
+        registry.maxNavigationDepth = options.maxNavigationDepth
         var declared = modules.map { Self.declare($0.moduleName, $0.registerRoutes) }
         let inline = Self.declare(Self.inlineModuleName, routes)
         if !inline.routes.isEmpty || !inline.converters.isEmpty || !inline.interceptors.isEmpty
@@ -228,7 +237,9 @@ public final class Router: Sendable, CustomStringConvertible {
         var modules: [ModuleRegistration] = []
         _ = try? update { registry in
             modules = registry.modules
-            return Registry()
+            var emptied = Registry()
+            emptied.maxNavigationDepth = registry.maxNavigationDepth
+            return emptied
         }
         modules.forEach { $0.targets.releaseAll() }
     }
@@ -311,6 +322,8 @@ struct Registry: Sendable {
     /// provided: not after a module was removed (removing a provider cannot fail; a module
     /// that required its service finds it missing when it asks), until a module is added.
     private(set) var checksRequirements = true
+    /// ``Router/Options/maxNavigationDepth``, for the check of typed routes' parents.
+    var maxNavigationDepth = 8
     /// The redirect table installed at run time (``Router/installRedirects(_:allowingHosts:)``).
     var installedRedirects: [RedirectRule] = []
     /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
@@ -431,6 +444,7 @@ final class Snapshot: Sendable {
             }
         }
         self.services = Self.services(of: registry, problems: &problems)
+        problems += Self.parentProblems(of: registry)
         self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
             .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)

@@ -328,14 +328,14 @@ extension Router {
     /// What a dry run finds: the first match `open` would run a handler for, in precedence
     /// order, passing over typed routes whose values do not decode and matches `accepting`
     /// refuses.
-    private enum DryRun {
+    enum DryRun {
         case route(Opening.Lookup, RouteMatch<Int>, declined: [TypedDecline])
         case undecodable([TypedDecline])
         case unmatched
         case finished(OpenResult)
     }
 
-    private func dryRun(_ url: String, source: OpenSource?, accepting: (RouteMatch<Int>) -> Bool) -> DryRun {
+    func dryRun(_ url: String, source: OpenSource?, accepting: (RouteMatch<Int>) -> Bool) -> DryRun {
         switch Opening.lookUp(self, url: url, source: source, runsHandlers: false) {
         case .matched(let lookup, let first):
             var declined: [TypedDecline] = []

@@ -21,6 +21,7 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case typedRoute(type: String, property: String?, reason: String)
             case service(key: String, ServiceProblem)
             case origins(String)
+            case parents(type: String, reason: String)
         }
 
         /// What is wrong with a service: the other module involved, where there is one.
@@ -62,6 +63,17 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
         static func typedRoute(_ problem: TypedRouteCheck.Problem, pattern: String, module: String) -> Problem {
             Problem(kind: .typedRoute(type: problem.type, property: problem.property, reason: problem.reason),
                     pattern: pattern, module: module)
+        }
+
+        static func parents(type: String, reason: String, pattern: String, module: String) -> Problem {
+            Problem(kind: .parents(type: type, reason: reason), pattern: pattern, module: module)
+        }
+
+        /// The ``TypedRoute`` type whose chain of parents is wrong (a parent type that no module
+        /// registered, a cycle, a chain deeper than ``Router/Options/maxNavigationDepth``).
+        public var parentsOfType: String? {
+            if case .parents(let type, _) = kind { return type }
+            return nil
         }
 
         static func invalidOrigins(_ reason: String) -> Problem {
@@ -167,6 +179,8 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
                 return "[\(Echo.quoted(module))] overrides the service \(key), which no registered module provides"
             case .origins(let reason):
                 return "origins: \(reason)"
+            case .parents(let type, let reason):
+                return "[\(Echo.quoted(module))] \(Echo.quoted(type)) at '\(Echo.quoted(pattern))': \(reason)"
             }
         }
 

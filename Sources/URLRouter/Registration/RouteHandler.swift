@@ -192,6 +192,11 @@ final class ModuleRoutes: Sendable {
     /// The decoding of route `index`, when it is a typed route.
     func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[Int32(index)] }
 
+    /// The decodings of the typed routes, with the patterns they were registered at.
+    var typedRegistrations: [(pattern: String, decoding: TypedDecoding)] {
+        typedDecodings.sorted { $0.key < $1.key }.map { (patterns[Int($0.key)], $0.value) }
+    }
+
     subscript(index: Int) -> RegisteredRoute {
         RegisteredRoute(info: RouteInfo(descriptions, index), handler: handler(at: index))
     }

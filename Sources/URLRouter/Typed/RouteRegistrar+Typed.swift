@@ -13,19 +13,28 @@ struct UndecodableRoute: Error {
 struct TypedDecoding: Sendable {
     /// The module-qualified name of the type.
     let typeName: String
-    /// Why a match's values do not decode, or `nil` when they do.
-    let failure: @Sendable (PathParameters, QueryItems) -> TypedRouteError?
+    /// The value a match's values decode to, or why they do not.
+    let value: @Sendable (PathParameters, QueryItems) -> Result<any TypedRoute, TypedRouteError>
+    /// The types of the value's parents, nearest first, found from a probe value at
+    /// registration (see <doc:Navigation>).
+    let parents: ParentChain
 
-    init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type) {
+    init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, probed: R?) {
         typeName = shape.qualifiedTypeName
-        failure = { parameters, query in
+        value = { parameters, query in
             do throws(TypedRouteError) {
-                _ = try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true)
-                return nil
+                return .success(try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true))
             } catch {
-                return error
+                return .failure(error)
             }
         }
+        parents = ParentChain(of: probed)
+    }
+
+    /// Why a match's values do not decode, or `nil` when they do.
+    func failure(_ parameters: PathParameters, _ query: QueryItems) -> TypedRouteError? {
+        if case .failure(let error) = value(parameters, query) { return error }
+        return nil
     }
 }
 
@@ -62,10 +71,10 @@ extension RouteRegistrar {
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func action<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .action { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Registers a main-actor action for a typed route: `handler` receives the URL decoded
@@ -77,10 +86,10 @@ extension RouteRegistrar {
     ///   - handler: the action, on the main actor.
     public mutating func mainActorAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .mainActorAction { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Registers an asynchronous action for a typed route.
@@ -91,10 +100,10 @@ extension RouteRegistrar {
     ///   - handler: the action.
     public mutating func asyncAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .asyncAction { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Registers an object handler for a typed route: a `Sendable` value (a service).
@@ -105,10 +114,10 @@ extension RouteRegistrar {
     ///   - handler: makes the object.
     public mutating func object<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .object { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Registers a main-actor object handler for a typed route: a view controller.
@@ -125,10 +134,10 @@ extension RouteRegistrar {
     ///   - handler: makes the object on the main actor.
     public mutating func mainActorObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .mainActorObject { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Registers an asynchronous object handler for a typed route.
@@ -139,18 +148,20 @@ extension RouteRegistrar {
     ///   - handler: makes the object.
     public mutating func asyncObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
-        let shape = checkTyped(route)
+        let (shape, probed) = checkTyped(route)
         add(R.pattern, name, exposure, .asyncObject { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self))
+        }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
 
     /// Checks `route` against its pattern and records each mismatch as a problem.
-    private mutating func checkTyped<R: TypedRoute>(_ route: R.Type) -> TypedRouteShape {
+    /// - Returns: the type's shape, and the value registration made from placeholders, if any.
+    private mutating func checkTyped<R: TypedRoute>(_ route: R.Type) -> (TypedRouteShape, R?) {
         let shape = TypedRouteShape.of(route)
-        for problem in TypedRouteCheck.problems(of: route, shape: shape) {
+        var probed: R?
+        for problem in TypedRouteCheck.problems(of: route, shape: shape, probed: &probed) {
             typeProblems.append(.typedRoute(problem, pattern: shape.patternText, module: moduleName))
         }
-        return shape
+        return (shape, probed)
     }
 }

@@ -55,7 +55,20 @@ public protocol TypedRoute: Codable, Hashable, Sendable {
     /// The custom converters the pattern uses (`<isbn:code>`), so that ``url()`` and
     /// ``init(parsing:)`` work without a router. The owning module declares them too.
     static var converters: [any ParameterConverter] { get }
+
+    /// The route a link to this one leaves below it (see <doc:Navigation>): a book's parent is
+    /// the shelf, a chapter's the book. A value the app derives from this one; it may be an
+    /// internal route. `nil` (the default): nothing below.
+    ///
+    /// ```swift
+    /// var parent: (any TypedRoute)? { BookRoute(id: book) }
+    /// ```
+    var parent: (any TypedRoute)? { get }
 }
+
+/// A typed route that starts a navigation stack: a tab (see <doc:Navigation>). A plan's
+/// ``NavigationPlan/root`` is the first `RootRoute` among a route's parents.
+public protocol RootRoute: TypedRoute {}
 
 extension TypedRoute {
     /// No defaults.
@@ -64,6 +77,8 @@ extension TypedRoute {
     public static var requiredQueryItems: Set<String> { [] }
     /// Keys are found by probing.
     public static var declaredKeys: TypedRouteKeys? { nil }
+    /// No parent.
+    public var parent: (any TypedRoute)? { nil }
     /// Built-in converters only.
     public static var converters: [any ParameterConverter] { [] }
 

@@ -10,7 +10,8 @@ enum TypedRouteCheck {
         let reason: String
     }
 
-    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> [Problem] {
+    /// - Parameter probed: set to the value registration made from placeholders, when it made one.
+    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout R?) -> [Problem] {
         let type = shape.typeName
         func problem(_ property: String?, _ reason: String) -> Problem { Problem(type: type, property: property, reason: reason) }
         guard case .success(let pattern) = shape.pattern else {
@@ -28,6 +29,7 @@ enum TypedRouteCheck {
         case .unsupported(let error):
             return [problem(error.key, error.description)]
         case .keys(let keys, let value, let absent):
+            probed = value as? R
             for (name, use) in keys {
                 order.append(name)
                 if use.isOptional { optional.insert(name) } else { required.insert(name) }

@@ -1,0 +1,148 @@
+/// A typed route's value, whatever its type (see <doc:Navigation>): what a navigation stack
+/// holds, `Hashable` so that SwiftUI's `NavigationStack(path:)` takes an array of them.
+public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
+    /// The value.
+    public let base: any TypedRoute
+    /// Its URL (``TypedRoute/url()``), empty for a value that cannot be written as one.
+    public let url: String
+
+    /// Wraps `route`.
+    public init(_ route: some TypedRoute) {
+        base = route
+        url = (try? route.url()) ?? ""
+    }
+
+    init(any route: any TypedRoute) {
+        self.init(route)
+    }
+
+    public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
+        AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(base))
+    }
+
+    /// The URL, bounded and escaped.
+    public var description: String { "AnyRoute('\(Echo.quotedURL(url))')" }
+}
+
+/// The screens a link names (see <doc:Navigation>): the root to show (a tab) and the stack
+/// above it, the link's own route last, each a typed route's value.
+///
+/// ```swift
+/// let plan = try router.plan(for: "reader://book/42/chapter/3", source: .external)
+/// plan.root     // AnyRoute(ShelfRoute())
+/// plan.stack    // [AnyRoute(BookRoute(id: 42)), AnyRoute(ChapterRoute(book: 42, n: 3))]
+/// ```
+public struct NavigationPlan: Sendable, Hashable {
+    /// The first ``RootRoute`` among the route's parents (or the route itself): the tab; `nil`
+    /// when there is none.
+    public let root: AnyRoute?
+    /// The routes above the root, from the nearest to the root to the link's own route.
+    public let stack: [AnyRoute]
+    /// For ``Router/restore(_:)``: the URLs that no longer open a typed route, in order.
+    public let dropped: [String]
+
+    /// Creates a plan (in tests, to compare with one a router made).
+    /// - Parameters:
+    ///   - root: the root, if any.
+    ///   - stack: the routes above it, the last one on top.
+    ///   - dropped: the URLs a restore dropped.
+    public init(root: AnyRoute?, stack: [AnyRoute], dropped: [String] = []) {
+        self.root = root
+        self.stack = stack
+        self.dropped = dropped
+    }
+
+    /// The plan as URLs, the root's first: what state restoration saves, and
+    /// ``Router/restore(_:)`` reads back (URLs survive renamed types and app updates; type
+    /// names do not).
+    public var urls: [String] { (root.map { [$0.url] } ?? []) + stack.map(\.url) }
+
+    /// How to go from what is on screen to this plan: keep the longest common prefix of the
+    /// current stack, push the rest, and switch root when the plan's differs.
+    ///
+    /// The kept prefix plus ``NavigationSteps/push`` is always ``stack``. When the root
+    /// changes (another tab), nothing of the current stack is kept: it belongs to the other root.
+    /// - Parameters:
+    ///   - current: the stack on screen, bottom first.
+    ///   - currentRoot: the root on screen.
+    /// - Returns: the steps; the navigator decides how to show them (replace, push, animate).
+    public func steps(from current: [AnyRoute], root currentRoot: AnyRoute?) -> NavigationSteps {
+        let switchesRoot = root != nil && root != currentRoot
+        var keep = 0
+        if !switchesRoot {
+            while keep < current.count, keep < stack.count, current[keep] == stack[keep] { keep += 1 }
+        }
+        return NavigationSteps(keep: keep, push: Array(stack[keep...]), root: switchesRoot ? root : nil)
+    }
+}
+
+/// What turns the screens on display into a ``NavigationPlan``'s
+/// (``NavigationPlan/steps(from:root:)``).
+public struct NavigationSteps: Sendable, Hashable {
+    /// How many routes of the current stack stay, from the bottom.
+    public let keep: Int
+    /// What follows them, bottom first.
+    public let push: [AnyRoute]
+    /// The root to switch to; `nil` when the plan's root is already on screen (or it has none).
+    public let root: AnyRoute?
+
+    /// Creates steps (in tests).
+    /// - Parameters:
+    ///   - keep: how many routes of the current stack stay.
+    ///   - push: what follows them.
+    ///   - root: the root to switch to, or `nil`.
+    public init(keep: Int, push: [AnyRoute], root: AnyRoute?) {
+        self.keep = keep
+        self.push = push
+        self.root = root
+    }
+}
+
+/// Why ``Router/plan(for:source:)`` has no plan for a URL.
+public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: Hashable {
+        case notOpened(Resolution)
+        case notTypedRoute(RouteInfo)
+        case tooDeep(Int)
+        case parentCycle(String)
+    }
+    private let kind: Kind
+    /// The URL (bounded and escaped in ``description``).
+    public let url: String
+
+    static func notOpened(_ resolution: Resolution, url: String) -> NavigationError { NavigationError(kind: .notOpened(resolution), url: url) }
+    static func notTypedRoute(_ route: RouteInfo, url: String) -> NavigationError { NavigationError(kind: .notTypedRoute(route), url: url) }
+    static func tooDeep(_ limit: Int, url: String) -> NavigationError { NavigationError(kind: .tooDeep(limit), url: url) }
+    static func parentCycle(_ type: String, url: String) -> NavigationError { NavigationError(kind: .parentCycle(type), url: url) }
+
+    /// What ``Router/resolve(_:source:)`` says of the URL when no route would run for it (no
+    /// match, malformed, refused, or only typed routes whose values do not decode).
+    public var resolution: Resolution? {
+        if case .notOpened(let resolution) = kind { return resolution }
+        return nil
+    }
+
+    /// The route `open` would run, when it is not a typed route (a plan is made of typed values).
+    public var untypedRoute: RouteInfo? {
+        if case .notTypedRoute(let route) = kind { return route }
+        return nil
+    }
+
+    public var description: String {
+        let shown = "'\(Echo.quotedURL(url))'"
+        return switch kind {
+        case .notOpened(.unmatched): "no plan for \(shown): no route matches"
+        case .notOpened(.malformed(let error)): "no plan for \(shown): \(error)"
+        case .notOpened(.refused(let refusal)): "no plan for \(shown): refused: \(refusal)"
+        case .notOpened(.undecodable(let declines)): "no plan for \(shown): " + (declines.first.map { "\($0)" } ?? "undecodable")
+        case .notOpened(.route): "no plan for \(shown)"
+        case .notTypedRoute(let route): "no plan for \(shown): \(route) is not a typed route"
+        case .tooDeep(let limit): "no plan for \(shown): its parents go deeper than \(limit)"
+        case .parentCycle(let type): "no plan for \(shown): the parents of \(Echo.quoted(type)) come back to it"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The types of a typed route's parents, nearest first, read from a value of the type that
+/// registration makes from placeholders (see <doc:Navigation>): what registration checks
+/// (every parent type registered, no cycle, no chain deeper than the limit).
+struct ParentChain: Sendable {
+    /// A parent type, by the names registration and errors use.
+    struct Parent: Sendable, Hashable {
+        /// The module-qualified name, as ``RouteInfo/typedRoute`` gives it.
+        let qualifiedName: String
+        /// The plain name, for messages.
+        let name: String
+    }
+
+    /// The parents, nearest first, up to ``longest`` of them or to the first type seen again.
+    let parents: [Parent]
+    /// Whether the chain comes back to a value it passed through (the last entry of `parents`):
+    /// a type may be its own parent (a folder in a folder), a value may not.
+    let isCycle: Bool
+    /// Whether a value could be made to read the chain from (a type registration cannot
+    /// probe has no chain to check).
+    let isKnown: Bool
+
+    /// How far a chain is followed: past any limit a router may set.
+    static let longest = 64
+
+    /// The chain of `value`'s parents; unknown when there is no value.
+    init<R: TypedRoute>(of value: R?) {
+        guard let value else {
+            (parents, isCycle, isKnown) = ([], false, false)
+            return
+        }
+        var parents: [Parent] = []
+        var seen: Set<AnyHashable> = [AnyHashable(value)]
+        var isCycle = false
+        var next = value.parent
+        while let parent = next, parents.count < Self.longest {
+            let parentType = Swift.type(of: parent)
+            parents.append(Parent(qualifiedName: String(reflecting: parentType), name: String(describing: parentType)))
+            guard seen.insert(AnyHashable(parent)).inserted else {
+                isCycle = true
+                break
+            }
+            next = parent.parent
+        }
+        (self.parents, self.isCycle, self.isKnown) = (parents, isCycle, true)
+    }
+}
