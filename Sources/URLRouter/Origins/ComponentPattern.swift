@@ -178,7 +178,9 @@ struct ComponentGlob: Sendable, Hashable {
             bytes.append(value)
             utf8 = utf8.dropFirst(2)
         }
-        return String(validating: bytes, as: UTF8.self)
+        // Decoding repairs invalid UTF-8 with U+FFFD; a round trip that changes the bytes had some.
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
     }
 }
 
