@@ -47,6 +47,11 @@ public final class Router: Sendable, CustomStringConvertible {
         /// Default: 8.
         public var maxNavigationDepth: Int
 
+        /// The app's navigation, handed the plans of ``Router/navigate(to:source:)`` and the
+        /// objects main-actor object routes make for opens (see <doc:Navigation>); `nil` (the
+        /// default): plans are returned, objects go to the open's completion only.
+        public var navigator: (any Navigator)?
+
         /// The ways the app's links arrive: its custom scheme and its universal-link hosts
         /// (see <doc:MatchingRules>, "Origins"). Empty (the default): URLs match as written.
         public var origins: [Origin]
@@ -60,9 +65,11 @@ public final class Router: Sendable, CustomStringConvertible {
         ///   - origins: the app's custom scheme and universal-link hosts, so that one route in
         ///     the custom-scheme form serves both kinds of link.
         ///   - maxNavigationDepth: how many parents a typed route's chain may have.
+        ///   - navigator: the app's navigation, handed plans and screens.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
                     maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = [],
-                    maxNavigationDepth: Int = 8) {
+                    maxNavigationDepth: Int = 8, navigator: (any Navigator)? = nil) {
+            self.navigator = navigator
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens

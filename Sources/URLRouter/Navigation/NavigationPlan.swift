@@ -103,8 +103,9 @@ public struct NavigationSteps: Sendable, Hashable {
 }
 
 /// Why ``Router/plan(for:source:)`` has no plan for a URL.
-public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: Hashable {
+public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
+    private enum Kind: Equatable {
+        case stopped(OpenResult)
         case notOpened(Resolution)
         case notTypedRoute(RouteInfo)
         case tooDeep(Int)
@@ -114,6 +115,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The URL (bounded and escaped in ``description``).
     public let url: String
 
+    static func stopped(_ result: OpenResult, url: String) -> NavigationError { NavigationError(kind: .stopped(result), url: url) }
     static func notOpened(_ resolution: Resolution, url: String) -> NavigationError { NavigationError(kind: .notOpened(resolution), url: url) }
     static func notTypedRoute(_ route: RouteInfo, url: String) -> NavigationError { NavigationError(kind: .notTypedRoute(route), url: url) }
     static func tooDeep(_ limit: Int, url: String) -> NavigationError { NavigationError(kind: .tooDeep(limit), url: url) }
@@ -126,6 +128,13 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         return nil
     }
 
+    /// How the navigation ended before a plan, when it did: an interceptor rejected it, its
+    /// redirects looped, or it was refused before matching (``Router/navigate(to:source:)``).
+    public var stopped: OpenResult? {
+        if case .stopped(let result) = kind { return result }
+        return nil
+    }
+
     /// The route `open` would run, when it is not a typed route (a plan is made of typed values).
     public var untypedRoute: RouteInfo? {
         if case .notTypedRoute(let route) = kind { return route }
@@ -135,6 +144,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         let shown = "'\(Echo.quotedURL(url))'"
         return switch kind {
+        case .stopped(let result): "no plan for \(shown): \(result)"
         case .notOpened(.unmatched): "no plan for \(shown): no route matches"
         case .notOpened(.malformed(let error)): "no plan for \(shown): \(error)"
         case .notOpened(.refused(let refusal)): "no plan for \(shown): refused: \(refusal)"

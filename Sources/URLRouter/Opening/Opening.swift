@@ -174,9 +174,10 @@ final class Opening: Sendable {
     }
 
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
-    func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
+    /// - Parameter isOpen: `false` for an object lookup, whose object goes to its caller only.
+    func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?, isOpen: Bool = true) -> RouteRequest {
         RouteRequest(route: route.info, source: source, origin: origin, userInfo: userInfo, router: router,
-                     match: match, token: token, context: context, trail: trail)
+                     match: match, token: token, context: context, trail: trail, isOpen: isOpen)
     }
 
     /// What an object handler made.
@@ -283,7 +284,7 @@ final class Opening: Sendable {
                 case .object(let make): request.reply(try make(request))
                 case .mainActorAction(let action): try await MainActor.run { try action(request) }
                 // Its value cannot leave the main actor; `object(for:as:)` is the way to get it.
-                case .mainActorObject(let make): try await MainActor.run { _ = try make(request) }
+                case .mainActorObject(let make): try await MainActor.run { request.deliver(try make(request)) }
                 case .asyncAction(let action): try await action(request)
                 case .asyncObject(let make): request.reply(try await make(request))
                 }
@@ -484,7 +485,7 @@ extension Opening {
 
     /// What `interceptor`'s `decision` asks of this open: the one reading of a decision, for
     /// opens and object lookups, synchronous and awaited.
-    private func follow(_ decision: Interception, of interceptor: InterceptorInfo) -> Following {
+    func follow(_ decision: Interception, of interceptor: InterceptorInfo) -> Following {
         switch decision {
         case .proceed:
             return .proceed
@@ -631,7 +632,11 @@ extension RouteHandler {
                 // The value (a view controller) stays on the main actor: made there, and
                 // handed to a caller that runs there too.
                 nonisolated(unsafe) var value: Any?
-                try MainActor.assumeIsolated { value = try make(request) }
+                try MainActor.assumeIsolated {
+                    let object = try make(request)
+                    request.deliver(object)
+                    value = object
+                }
                 if let value { made = .mainActor(value) }
                 return .handled
             case .asyncAction, .asyncObject:

@@ -41,10 +41,15 @@ public struct RouteRequest: Sendable {
     /// The redirects that led here (a reference, so an unredirected request carries one word).
     private let trail: RedirectTrail?
 
+    /// Whether the request belongs to an open (not to an object lookup, whose caller takes
+    /// the object itself).
+    private let isOpen: Bool
+
     init(route: RouteInfo, source: OpenSource, origin: Origin?, userInfo: [String: any Sendable], router: Router,
-         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?) {
+         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?, isOpen: Bool = true) {
         self.trail = trail
         self.origin = origin
+        self.isOpen = isOpen
         self.slotRanges = match.extraSlotRanges
         self.route = route
         self.source = source
@@ -168,5 +173,20 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
             return "parameter '\(name)' = '\(Echo.quoted(value))' is not a valid \(type) (route '\(Echo.quoted(route.pattern))')"
         }
         return "parameter '\(name)' is missing (route '\(Echo.quoted(route.pattern))')"
+    }
+}
+
+extension RouteRequest {
+    /// What a main-actor object route made for an open (a view controller): shown by the
+    /// router's navigator when there is one, and replied to the caller as a ``MainActorObject``,
+    /// so that a link to a screen shows it instead of dropping it. An object lookup's request
+    /// does neither: its caller takes the object.
+    @MainActor
+    func deliver(_ object: Any) {
+        guard isOpen else { return }
+        if let navigator = routerReference.router?.options.navigator {
+            navigator.show(object: object, for: route, source: source)
+        }
+        reply(MainActorObject(object))
     }
 }

@@ -125,7 +125,7 @@ extension Router {
         while let match = next {
             guard !Task.isCancelled else { throw ObjectError(.refused(.cancelled)) }
             let route = opening.snapshot.routes[match.value]
-            let request = opening.request(for: match, route: route, token: nil)
+            let request = opening.request(for: match, route: route, token: nil, isOpen: false)
             let made: Result<T?, any Error>?
             switch route.handler {
             case .object(let make):

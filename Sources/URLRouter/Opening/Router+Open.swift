@@ -249,7 +249,7 @@ extension Router {
                 return nil
             }
             var made = Opening.Made.nothing
-            switch Opening.run(route.handler, opening.request(for: match, route: route, token: nil), in: opening.context,
+            switch Opening.run(route.handler, opening.request(for: match, route: route, token: nil, isOpen: false), in: opening.context,
                                made: &made) {
             case .handled:
                 if let value = cast(made) { return value }
