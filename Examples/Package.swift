@@ -34,7 +34,8 @@ let package = Package(
     targets: [
         // Interfaces: what each feature offers, and nothing else.
         .target(name: "BookshelfInterface", dependencies: [urlRouter]),
-        .target(name: "BookDetailInterface", dependencies: [urlRouter]),
+        // A book's page sits on the shelf: its parent is BookshelfInterface's `ShelfRoute`.
+        .target(name: "BookDetailInterface", dependencies: [urlRouter, "BookshelfInterface"]),
         .target(name: "UserProfileInterface", dependencies: [urlRouter]),
         // Features: each implements its own interface; the shelf opens books through
         // BookDetail's interface.
@@ -52,7 +53,8 @@ let package = Package(
         // Swift 6 interface's typed routes.
         .executableTarget(
             name: "Swift5Client",
-            dependencies: [urlRouter, .product(name: "PatternMatcher", package: "URLRouter"), "BookDetailInterface"],
+            dependencies: [urlRouter, .product(name: "PatternMatcher", package: "URLRouter"), "BookDetailInterface",
+                           "BookshelfInterface"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],

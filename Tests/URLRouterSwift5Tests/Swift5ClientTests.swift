@@ -163,3 +163,38 @@ struct Swift5OriginTests {
         #expect(report.isClean && report.unclaimed.isEmpty && report.deadClaims.isEmpty)
     }
 }
+
+// The navigation shape, declared as a Swift 5 app target declares it.
+struct Shelf5Route: TypedRoute, RootRoute { static let pattern = "shop://shelf" }
+struct Item5Route: TypedRoute {
+    static let pattern = "shop://item/<int:id>"
+    var id: Int
+    var parent: (any TypedRoute)? { Shelf5Route() }
+}
+@MainActor final class Array5Navigator: Navigator {
+    var path: [AnyRoute] = []
+    var tab: AnyRoute?
+    var current: (root: AnyRoute?, stack: [AnyRoute]) { (tab, path) }
+    func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource) {
+        tab = steps.root ?? tab
+        path = Array(path.prefix(steps.keep)) + steps.push
+    }
+}
+
+@Suite("Navigation from a Swift 5 client")
+struct Swift5NavigationTests {
+    @Test("plan, steps, restore and navigate")
+    @MainActor func navigation() async throws {
+        let navigator = Array5Navigator()
+        let router = try Router(options: .init(navigator: navigator)) { routes in
+            routes.action(Shelf5Route.self) { _, _ in }
+            routes.action(Item5Route.self, exposure: .external) { _, _ in }
+        }
+        let plan = try router.plan(for: "shop://item/4", source: .external)
+        #expect(plan.root == AnyRoute(Shelf5Route()) && plan.stack == [AnyRoute(Item5Route(id: 4))])
+        #expect(plan.steps(from: [], root: nil).push == plan.stack)
+        #expect(router.restore(plan.urls) == plan)
+        _ = try await router.navigate(to: "shop://item/4", source: .external)
+        #expect(navigator.path == plan.stack)
+    }
+}

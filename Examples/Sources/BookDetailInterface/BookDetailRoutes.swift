@@ -1,3 +1,4 @@
+import BookshelfInterface
 import URLRouter
 
 // What BookDetail offers other modules: its routes as values, and what its screen is to a
@@ -17,6 +18,9 @@ public struct BookRoute: TypedRoute {
         self.id = id
         self.from = from
     }
+
+    /// A link to a book leaves the shelf behind it.
+    public var parent: (any TypedRoute)? { ShelfRoute() }
 }
 
 /// A book's screen as an object, `reader://book/42/screen`: the caller pushes it. Ask for
@@ -31,6 +35,9 @@ public struct BookScreenRoute: TypedRoute {
     public init(id: Int) {
         self.id = id
     }
+
+    /// The screen sits on the book's page.
+    public var parent: (any TypedRoute)? { BookRoute(id: id) }
 }
 
 /// A book found by its slug, `reader://book/the-hobbit`. Internal: for links inside the app.

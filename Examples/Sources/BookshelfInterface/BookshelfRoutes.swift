@@ -4,7 +4,8 @@ import URLRouter
 // never Bookshelf itself.
 
 /// The shelf: the books the reader owns, `reader://shelf?sort=author`.
-public struct ShelfRoute: TypedRoute {
+/// The shelf is a tab: the root of the stack a link to a book builds (`RootRoute`).
+public struct ShelfRoute: TypedRoute, RootRoute {
     public static let pattern = "reader://shelf"
     /// A synthesised `Decodable` ignores the default written in `init`, so an absent `sort`
     /// needs its text here: `reader://shelf` reads as `reader://shelf?sort=title`.

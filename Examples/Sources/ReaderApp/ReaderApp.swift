@@ -22,10 +22,13 @@ public enum ReaderApp {
     /// Builds the app's router: the modules' routes, plus the app's own fallback.
     /// - Parameter unmatched: told about URLs that nothing matches, deep links included.
     /// - Throws: ``RegistrationError`` listing every problem in the modules' routes.
+    /// - Parameter navigator: the app's navigation, handed the plans of `router.navigate(to:)`.
     public static func makeRouter(
+        navigator: (any Navigator)? = nil,
         unmatched: @escaping @Sendable (UnmatchedRequest) -> Void = { _ in }
     ) throws(RegistrationError) -> Router {
-        let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched), origins: origins)
+        let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched), origins: origins,
+                                     navigator: navigator)
         return try Router(modules: modules, options: options) { routes in
             // Any `reader://` URL the app itself opens and no module handles (CTMediator's
             // `notFound:`). Internal, so a deep link with a typo is not quietly accepted.

@@ -41,6 +41,8 @@ func makeNavigationRouter(for navigation: NavigationModel) throws(RegistrationEr
         routes.mainActorAction(BookRoute.self, exposure: .external) { book, _ in navigation.path.append(.book(book)) }
         routes.mainActorAction(UserRoute.self, exposure: .external) { user, _ in navigation.path.append(.user(user)) }
         routes.mainActorAction(SearchRoute.self, exposure: .external) { search, _ in navigation.path.append(.search(search)) }
+        // The shelf, a book's parent (the root of its stack): registered, so that plans can reach it.
+        routes.mainActorAction(ShelfRoute.self) { _, _ in navigation.path.removeAll() }
     }
 }
 

@@ -237,6 +237,34 @@ for problem in roundTrip.problems.prefix(10) {
     print("    " + problem)
 }
 
+// Links as screens: a plan from one link, shown by a navigator whose stack is a plain array
+// (a NavigationStack's path or a UINavigationController's view controllers in an app).
+let navigator = StackNavigator()
+do {
+    let navigating = try ReaderApp.makeRouter(navigator: navigator)
+    _ = try await navigating.navigate(to: "https://reader.example.com/book/42?from=mail", source: .external)
+    demo.report("navigate", source: .external, "cold start: book/42 by universal link", navigator.shownSteps,
+                expect: .value("keep 0, push [reader://book/42?from=mail], root reader://shelf"))
+    demo.report("navigate", "on screen", navigator.onScreen,
+                expect: .value("tab reader://shelf, stack [reader://book/42?from=mail]"))
+    _ = try await navigating.navigate(to: "reader://book/42/screen", source: .external)
+    demo.report("navigate", source: .external, "warm: book/42/screen", navigator.shownSteps,
+                expect: .value("keep 0, push [reader://book/42, reader://book/42/screen], root -"))
+    _ = try await navigating.navigate(to: "reader://book/42/screen")
+    demo.report("navigate", source: .app, "again: book/42/screen", navigator.shownSteps,
+                expect: .value("keep 2, push [], root -"))
+    // A login gate in front of a plan: logged out, the orders plan is the login screen's.
+    let gated = try await navigating.navigate(to: "https://reader.example.com/account/orders", source: .external)
+    demo.report("navigate", source: .external, "gated: account/orders", "\(gated.stack.map(\.url))",
+                expect: .value("[\"reader://login\"]"))
+    let restored = navigating.restore(["reader://shelf", "reader://book/7", "reader://gone/1"])
+    demo.report("restore", "3 saved URLs", "root \(restored.root?.url ?? "-"), stack \(restored.stack.map(\.url)), "
+                + "dropped \(restored.dropped)",
+                expect: .value("root reader://shelf, stack [\"reader://book/7\"], dropped [\"reader://gone/1\"]"))
+} catch {
+    demo.report("navigate", "a plan", "\(error)", expect: .value("a plan"))
+}
+
 print()
 guard demo.failures == 0 else {
     print("\(demo.failures) step(s) did not go as expected")

@@ -2,6 +2,7 @@
 // libraries, the main-actor object routes and awaited replies, and the typed routes a Swift 6
 // interface module declares, and prints what it got. CI runs it.
 import BookDetailInterface
+import BookshelfInterface
 import PatternMatcher
 import URLRouter
 
@@ -48,6 +49,8 @@ final class CompactBookPage: BookPage {
 /// Implements BookDetailInterface's routes with the typed forms: each handler gets the value.
 enum CompactBookModule: RouteModule {
     static func registerRoutes(in routes: inout RouteRegistrar) {
+        // The shelf is a book's parent: registered, so that a book's plan can reach it.
+        routes.action(ShelfRoute.self) { _, _ in }
         routes.action(BookRoute.self, exposure: .external) { book, request in
             request.complete("book \(book.id) from \(book.from ?? "nowhere")")
         }
@@ -98,3 +101,7 @@ router.open(BookRoute(id: 9, from: "swift 5")) { reply in
     router.object(for: BookScreenRoute(id: id), as: (any BookPage).self)
 }
 print("typed object:", bookPage(3)?.title ?? "none")
+
+// A plan from a link, in Swift 5 mode: the shelf below the book.
+let bookPlan = try router.plan(for: "reader://book/9", source: .external)
+print("plan:", bookPlan.urls)
