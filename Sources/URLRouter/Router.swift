@@ -91,6 +91,8 @@ public final class Router: Sendable, CustomStringConvertible {
     private let published: Locked<Snapshot>
     /// What is registered: changed only by one writer at a time.
     private let registry: Locked<Registry>
+    /// The external opens held until the app is ready (``holdExternalOpens(limit:maxAge:)``).
+    let holds: Locked<HeldOpens>
     /// This router, held weakly, for the requests handed to handlers and interceptors.
     let weakReference: WeakRouter
     /// The source every open through this router is narrowed to: `nil` for a router made by
@@ -111,6 +113,7 @@ public final class Router: Sendable, CustomStringConvertible {
         self.options = options
         self.weakReference = WeakRouter()
         self.boundSource = nil
+        self.holds = Locked(HeldOpens())
         switch DeclaredOrigins.make(options.origins) {
         case .success(let declared): self.origins = declared
         case .failure(let error): throw error
@@ -150,6 +153,7 @@ public final class Router: Sendable, CustomStringConvertible {
         origins = base.origins
         published = base.published
         registry = base.registry
+        holds = base.holds
         weakReference = base.weakReference
         boundSource = source
     }

@@ -62,7 +62,7 @@ private func kind(_ result: OpenResult) -> HostileExternalCase.Expected? {
     case .unmatched: return .unmatched
     case .refused: return .refused
     case .malformed: return .malformed
-    case .declined, .failed, .pending, .rejected, .redirected, .intercepting: return nil
+    case .declined, .failed, .pending, .rejected, .redirected, .intercepting, .held: return nil
     }
 }
 

@@ -14,6 +14,8 @@ struct Demo {
         case redirected(to: String, then: Expectation)
         /// Redirects went round in a loop until the limit refused the next one.
         case redirectLoop
+        /// The router holds external opens until the app is ready: the open waits.
+        case held
     }
 
     let router: Router
@@ -73,7 +75,7 @@ struct Demo {
     private static func check(_ result: OpenResult, _ expectation: Expectation) -> Bool {
         switch (result, expectation) {
         case (.handled(let route), .handled(let pattern)): route.pattern == pattern
-        case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused): true
+        case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused), (.held, .held): true
         case (.failed(_, let error), .failed(let description)): "\(error)" == description
         case (.redirected(_, let url, let inner), .redirected(let expected, let then)): url == expected && check(inner, then)
         case (.redirected(_, _, let inner), .redirectLoop): check(inner, .redirectLoop)

@@ -57,6 +57,17 @@ if let link = try? router.universalLink(for: BookRoute(id: 42, from: "share")) {
 }
 demo.open("in-app", UserSettingsRoute(id: 7, section: "privacy"), expect: .handled(by: "reader://user/<int:id>/settings"))
 
+// A link that arrives during onboarding waits for the app to be ready: while the router holds
+// external opens it returns `.held`; the app's own opens go on. Once onboarding is done, the
+// release opens the link, once, with its source and completion, and says what happened.
+router.holdExternalOpens()
+demo.open("onboarding", "reader://book/7?from=onboarding", from: .external, expect: .held)
+demo.open("onboarding", ShelfRoute(sort: .author), expect: .handled(by: "reader://shelf"))
+let release = router.releaseHeldOpens()
+demo.report("released", source: .external, "releaseHeldOpens()",
+            ([release.description] + release.replayed.map(\.description) + transcript.take()).joined(separator: ": "),
+            ok: release.replayed.map(\.result.route?.pattern) == ["reader://book/<int:id>"] && release.dropped.isEmpty)
+
 // Fallbacks: BookDetail declines an unknown book and the app's `reader://**path` takes it,
 // as it takes any `reader://` URL no module knows; other URLs reach the unmatched handler.
 demo.open("declined", BookRoute(id: 99), expect: .handled(by: "reader://**path"))

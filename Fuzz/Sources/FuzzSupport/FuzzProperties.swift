@@ -599,6 +599,7 @@ extension FuzzOracle {
                 return "refused"
             case .failed(let route, let error):
                 return error is InternalRouteReached ? "failed \(route.pattern)" : "failed \(route.pattern): \(error)"
+            case .held(let open): return "held \(open.number)"
             }
         }
 

@@ -34,7 +34,8 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .declined(let routes): self = .declined(routes)
         case .failed(let route, let error): self = .failed(route, error)
         case .rejected(let interceptor, let reason): self = .rejected(interceptor, reason)
-        case .unmatched, .handled, .pending, .redirected, .intercepting: self = .unmatched
+        // Object lookups are never held: `.held` does not reach here.
+        case .unmatched, .handled, .pending, .redirected, .intercepting, .held: self = .unmatched
         }
     }
 

@@ -38,6 +38,10 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
     /// interceptor, the next ones, the handlers) runs in a task; ``PendingOpen/result`` is
     /// its outcome, and the completion is still called exactly once.
     indirect case intercepting(InterceptorInfo, PendingOpen)
+    /// The router holds external opens until the app is ready
+    /// (``Router/holdExternalOpens(limit:maxAge:)``): the open is queued, nothing ran yet,
+    /// and ``Router/releaseHeldOpens()`` replays it (or reports it dropped).
+    indirect case held(HeldOpen)
 
     /// Whether a handler took the URL (``handled(_:)``).
     public var isHandled: Bool {
@@ -77,6 +81,8 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .handled, .pending, .intercepting: true
         case .redirected(_, _, let result): result.tookURL
+        // Nothing took a held open yet: its replay calls its completion, or its drop does.
+        case .held: false
         default: false
         }
     }
@@ -116,6 +122,7 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case .redirected(let interceptor, let url, let result):
             Self.describeRedirects(from: interceptor, to: url, then: result)
         case .intercepting(let interceptor, _): "pending in \(interceptor)"
+        case .held(let open): "\(open), until the app is ready"
         }
     }
 
@@ -131,6 +138,7 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case (.rejected(let a, let x), .rejected(let b, let y)): a == b && x == y
         case (.redirected(let a, let x, let r), .redirected(let b, let y, let s)): a == b && x == y && r == s
         case (.intercepting(let a, let p), .intercepting(let b, let q)): a == b && p === q
+        case (.held(let a), .held(let b)): a == b
         default: false
         }
     }

@@ -1,7 +1,7 @@
 import PatternMatcher
 
 /// One open, from the lookup to the outcome. Every entry point (`open`, `await open`,
-/// `object(for:)`, `canOpen`, `resolve`) starts with ``lookUp(_:url:source:runsHandlers:)``
+/// `object(for:)`, `canOpen`, `resolve`) starts with ``lookUp(_:url:source:runsHandlers:holdable:)``
 /// and runs handlers through ``RouteHandler/runHere(_:)`` (in the open's context: see
 /// ``run(_:_:in:)``) or ``runAwaiting(_:_:)``, so that their rules (sources, refusals, the
 /// nesting limit, precedence, declines) cannot drift apart.
@@ -58,6 +58,13 @@ final class Opening: Sendable {
         }
     }
 
+    /// What a top-level open gives the lookup, so that it can be held while the app holds
+    /// external opens: its caller data and where its completion goes.
+    struct Holdable {
+        let userInfo: [String: any Sendable]
+        let channel: ReplyChannel?
+    }
+
     /// What the lookup of an open found.
     enum Looked {
         /// The best match, and what the open needs to run its handler.
@@ -73,13 +80,18 @@ final class Opening: Sendable {
     /// on this task or thread, else ``OpenSource/app``): the nesting limit, the lookup and
     /// the refusals, for every entry point.
     ///
-    /// - Parameter runsHandlers: whether the caller will run handlers; only such opens
-    ///   count against ``Router/Options/maxNestedOpens``.
+    /// - Parameters:
+    ///   - runsHandlers: whether the caller will run handlers; only such opens count
+    ///     against ``Router/Options/maxNestedOpens``.
+    ///   - holdable: given by an `open` that may be held (not a redirect, a replay, an
+    ///     object lookup or a dry run): an external one outside any open is then held while
+    ///     the router holds external opens.
     ///
     /// Inlined into each entry point: returning the match through ``Looked`` from a call
     /// copied it twice, 254 instructions an open (callgrind, app static: 3,391 against 3,137).
     @inline(__always)
-    static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool) -> Looked {
+    static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool,
+                       holdable: Holdable? = nil) -> Looked {
         let outer = OpenContext.current
         var source = (source ?? outer.source).narrowed(to: router.boundSource)
         var url = url
@@ -93,6 +105,11 @@ final class Opening: Sendable {
             case .refused(let result): return .finished(result)
             case .other: break
             }
+        }
+        // Held before anything is looked up: the URL is looked up when it is replayed,
+        // against the routes registered by then.
+        if let holdable, source.isExternal, outer.depth == 0, let held = router.hold(url, from: source, holdable) {
+            return .finished(.held(held))
         }
         // Outside any open (depth 0) the open itself always runs, whatever the limit.
         if runsHandlers, outer.depth > 0, outer.depth >= router.options.maxNestedOpens {
@@ -111,10 +128,10 @@ final class Opening: Sendable {
         }
     }
 
-    /// ``lookUp(_:url:source:runsHandlers:)``, and the ``Opening`` that carries the open on.
+    /// ``lookUp(_:url:source:runsHandlers:holdable:)``, and the ``Opening`` that carries the open on.
     static func start(_ router: Router, url: String, source: OpenSource?, userInfo: [String: any Sendable],
-                      runsHandlers: Bool, trail: RedirectTrail? = nil) -> Start {
-        switch lookUp(router, url: url, source: source, runsHandlers: runsHandlers) {
+                      runsHandlers: Bool, trail: RedirectTrail? = nil, holdable: Holdable? = nil) -> Start {
+        switch lookUp(router, url: url, source: source, runsHandlers: runsHandlers, holdable: holdable) {
         case .finished(let result):
             return .finished(result)
         case .unmatched(let lookup):

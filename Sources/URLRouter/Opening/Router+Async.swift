@@ -15,7 +15,10 @@ extension Router {
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: as for the synchronous `open`; `nil` inherits the source of the open
     ///     being handled, else ``OpenSource/app``.
-    /// - Returns: never ``OpenResult/pending(_:_:)``.
+    /// - Returns: never ``OpenResult/pending(_:_:)``. While the router holds external opens
+    ///   (``holdExternalOpens(limit:maxAge:)``), an external open made outside any handler
+    ///   returns ``OpenResult/held(_:)`` at once, without suspending, and is replayed by
+    ///   ``releaseHeldOpens()``.
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(),
                      source: OpenSource? = nil) async -> OpenResult {
@@ -61,7 +64,10 @@ extension Router {
               replyingTo channel: ReplyChannel?, trail: RedirectTrail?) async -> OpenResult {
         let opening: Opening
         let first: RouteMatch<Int>?
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
+        // Held, it is replayed with no one awaiting it: its replies go nowhere.
+        let holdable = trail == nil ? Opening.Holdable(userInfo: userInfo, channel: nil) : nil
+        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail,
+                             holdable: holdable) {
         case .finished(let result):
             channel?.discard()
             return result

@@ -26,7 +26,8 @@ extension Router {
     ///     ``OpenResult/pending(_:_:)``: with what the handler passes to
     ///     ``RouteRequest/reply(_:)`` (an object handler's value), or with `nil` once the
     ///     handler finished and released its request without replying. Never called for
-    ///     the other results.
+    ///     the other results, except ``OpenResult/held(_:)``: a held open's completion is
+    ///     called when it is replayed (by these rules), or with `nil` when it is dropped.
     /// - Returns: what happened; nothing is thrown and nothing traps, whatever the URL.
     /// - Complexity: one lookup (O(URL length + trie nodes visited)) plus the handlers run.
     //
@@ -42,12 +43,15 @@ extension Router {
 
     /// The one synchronous open: the public `open`, following each redirect in a loop, so a
     /// chain of redirects uses the stack of one open, whatever its length.
+    /// - Parameter holds: whether the open may be held (``holdExternalOpens(limit:maxAge:)``);
+    ///   not when a release replays it. Its redirects never are.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
-              trail: RedirectTrail?) -> OpenResult {
+              trail: RedirectTrail?, holds: Bool = true) -> OpenResult {
         var hop = (url: url, source: source, trail: trail)
         var redirects: [(interceptor: InterceptorInfo, target: String)] = []
         while true {
-            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, channel: channel, trail: hop.trail) {
+            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, channel: channel, trail: hop.trail,
+                            holds: holds && redirects.isEmpty) {
             case .ended(let result):
                 // The redirects wrap the result from the last one out, as the chain reads.
                 return redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
@@ -67,11 +71,14 @@ extension Router {
     /// One step of a synchronous open: the lookup, the interceptors and the handlers of `url`,
     /// up to a redirect.
     private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
-                          trail: RedirectTrail?) -> Hop {
+                          trail: RedirectTrail?, holds: Bool) -> Hop {
         let opening: Opening
         let hits: InterceptorHits?
-        switch Opening.lookUp(self, url: url, source: source, runsHandlers: true) {
+        switch Opening.lookUp(self, url: url, source: source, runsHandlers: true,
+                              holdable: holds ? Opening.Holdable(userInfo: userInfo, channel: channel) : nil) {
         case .finished(let result):
+            // A held open keeps its completion for its replay.
+            if case .held = result { return .ended(result) }
             channel?.discard()
             return .ended(result)
         case .matched(let lookup, let match):

@@ -12,6 +12,8 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
     case rejected(String)
     indirect case redirected(String, Outcome)
     case intercepting(String)
+    /// Held until the opens are released: the URL.
+    case held(String)
 
     init(_ result: OpenResult) {
         switch result {
@@ -25,6 +27,7 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
         case .rejected(let interceptor, _): self = .rejected(interceptor.pattern)
         case .redirected(_, let url, let result): self = .redirected(url, Outcome(result))
         case .intercepting(let interceptor, _): self = .intercepting(interceptor.pattern)
+        case .held(let open): self = .held(open.url)
         }
     }
 
@@ -40,6 +43,7 @@ enum Outcome: Sendable, Equatable, CustomStringConvertible {
         case .rejected(let pattern): "rejected by '\(pattern)'"
         case .redirected(let url, let outcome): "redirected to '\(url)', then \(outcome)"
         case .intercepting(let pattern): "pending in interceptor '\(pattern)'"
+        case .held(let url): "held '\(url)'"
         }
     }
 }

@@ -1,0 +1,203 @@
+import Dispatch
+import PatternMatcher
+
+extension Router {
+    /// Holds external opens until ``releaseHeldOpens()``: a deep link that arrives before the
+    /// app is ready (its root screen, session or onboarding) waits instead of being lost.
+    ///
+    /// ```swift
+    /// router.holdExternalOpens()                               // at launch
+    /// router.open(launchURL, source: .external)                // .held(HeldOpen)
+    /// // ... onboarding ...
+    /// let release = router.releaseHeldOpens()                  // replays the link now
+    /// ```
+    /// While holding, an open from ``OpenSource/external`` made outside any handler (a
+    /// synchronous or an awaited `open`, including a universal link of a declared origin)
+    /// returns ``OpenResult/held(_:)`` at once and is queued; nothing is looked up yet.
+    /// Opens from ``OpenSource/app``, opens made inside a handler, redirects, object
+    /// lookups, `canOpen` and `resolve` are never held. See <doc:OpeningURLs>, "Links that
+    /// arrive before the app is ready".
+    ///
+    /// Calling it again while holding keeps the queued opens and applies the new limits.
+    /// Called while ``releaseHeldOpens()`` is replaying (from a replayed handler, say), it
+    /// stops the replay: the opens not yet replayed stay held for the next release.
+    /// - Parameters:
+    ///   - limit: how many opens are held at most; when one more comes, the oldest is
+    ///     dropped (``HeldOpen/Drop/Reason/tooMany(limit:)``). At least 1; default 8.
+    ///   - maxAge: how many seconds an open may wait; one that waited longer is dropped
+    ///     when the opens are released, not replayed (``HeldOpen/Drop/Reason/tooOld(maxAge:)``).
+    ///     Default: 300.
+    public func holdExternalOpens(limit: Int = 8, maxAge: Double = 300) {
+        let pushedOut = holds.withLock { $0.startHolding(limit: max(limit, 1), maxAge: max(maxAge, 0)) }
+        // After the lock: a completion is the caller's code.
+        for entry in pushedOut { entry.channel?.deliver(.value(nil)) }
+    }
+
+    /// Stops holding external opens and replays the held ones, in the order they arrived,
+    /// each once, from its own source, with its own user info and completion, before it
+    /// returns.
+    ///
+    /// ```swift
+    /// func onboardingDidFinish() {
+    ///     let release = router.releaseHeldOpens()
+    ///     for drop in release.dropped { log.notice("\(drop)") }
+    /// }
+    /// ```
+    /// Each open is replayed as the synchronous `open` runs it, on the calling thread and
+    /// outside any open: it is looked up against the routes registered by then, and its
+    /// completion is called by the rules of `open`. An open too old to replay, or pushed out
+    /// of a full queue, is dropped: its completion is called with `nil`, and the result
+    /// lists it. External opens that arrive from other threads while this call replays are
+    /// held, then replayed by it after the ones before them, so that the order stays the
+    /// order of arrival.
+    ///
+    /// Calling it when nothing is held replays nothing. Called while another call is
+    /// replaying (from a replayed handler, or another thread), it returns at once with
+    /// nothing replayed: the call already replaying replays everything.
+    /// - Returns: the opens replayed, each with its result, and the opens dropped since the
+    ///   last release, each with the reason.
+    @discardableResult
+    public func releaseHeldOpens() -> HeldOpenRelease {
+        guard let release = holds.withLock({ $0.startReleasing() }) else {
+            return HeldOpenRelease(replayed: [], dropped: [], unlistedDrops: 0)
+        }
+        var replayed: [HeldOpen.Replay] = []
+        while true {
+            switch holds.withLock({ $0.next(in: release, now: HeldOpens.now()) }) {
+            case .replay(let entry):
+                // A held open was made outside any open: it is replayed as one, whoever releases.
+                let result = OpenContext.$current.withValue(.outside) {
+                    open(entry.open.url, userInfo: entry.userInfo, source: entry.open.source, channel: entry.channel,
+                         trail: nil, holds: false)
+                }
+                replayed.append(HeldOpen.Replay(open: entry.open, result: result))
+            case .dropped(let entry):
+                entry.channel?.deliver(.value(nil))
+            case .finished(let dropped, let unlisted):
+                return HeldOpenRelease(replayed: replayed, dropped: dropped, unlistedDrops: unlisted)
+            }
+        }
+    }
+
+    /// Queues an open of `url` from `source` if external opens are held (or being
+    /// released); `nil` when they pass.
+    func hold(_ url: String, from source: OpenSource, _ holdable: Opening.Holdable) -> HeldOpen? {
+        let (held, pushedOut) = holds.withLock {
+            $0.hold(url, from: source, userInfo: holdable.userInfo, channel: holdable.channel, now: HeldOpens.now())
+        }
+        pushedOut?.channel?.deliver(.value(nil))
+        return held
+    }
+}
+
+/// A router's held external opens, and whether it holds them: the state behind
+/// ``Router/holdExternalOpens(limit:maxAge:)`` and ``Router/releaseHeldOpens()``, always
+/// reached under the router's lock. No user code runs here: what a change removes is
+/// handed back, so that the caller calls its completion after the lock.
+struct HeldOpens: Sendable {
+    /// One held open, with what its replay needs.
+    struct Entry: Sendable {
+        let open: HeldOpen
+        let userInfo: [String: any Sendable]
+        let channel: ReplyChannel?
+        /// When it was held, in seconds of ``now()``.
+        let heldAt: Double
+    }
+
+    private enum Phase: Equatable {
+        /// External opens run at once.
+        case passing
+        /// External opens are queued.
+        case holding
+        /// The release numbered so is replaying; external opens are queued behind the held ones.
+        case releasing(Int)
+    }
+
+    /// What a release does next.
+    enum Step {
+        case replay(Entry)
+        /// Too old: dropped (and listed), its completion still to be called.
+        case dropped(Entry)
+        /// Nothing more to replay for this release: the drops to report.
+        case finished([HeldOpen.Drop], unlisted: Int)
+    }
+
+    private var phase = Phase.passing
+    private var limit = 8
+    private var maxAge = 300.0
+    private var queue: [Entry] = []
+    /// The most recent drops not yet reported, at most `limit`; `unlisted` counts the others.
+    private var drops: [HeldOpen.Drop] = []
+    private var unlisted = 0
+    private var opensHeld = 0
+    private var releases = 0
+
+    /// Seconds on a clock that never goes back.
+    static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Holds from now on with these limits; returns the opens they push out.
+    mutating func startHolding(limit: Int, maxAge: Double) -> [Entry] {
+        phase = .holding
+        self.limit = limit
+        self.maxAge = maxAge
+        var pushedOut: [Entry] = []
+        while queue.count > limit { pushedOut.append(pushOutOldest()) }
+        return pushedOut
+    }
+
+    /// Queues an open if opens are held or being released: the open, and the one it pushed out.
+    mutating func hold(_ url: String, from source: OpenSource, userInfo: [String: any Sendable], channel: ReplyChannel?,
+                       now: Double) -> (HeldOpen?, pushedOut: Entry?) {
+        guard phase != .passing else { return (nil, nil) }
+        opensHeld += 1
+        let open = HeldOpen(url: url, source: source, number: opensHeld)
+        let pushedOut = queue.count >= limit ? pushOutOldest() : nil
+        queue.append(Entry(open: open, userInfo: userInfo, channel: channel, heldAt: now))
+        return (open, pushedOut)
+    }
+
+    /// The number of a new release, or `nil` when one is replaying already.
+    mutating func startReleasing() -> Int? {
+        if case .releasing = phase { return nil }
+        releases += 1
+        phase = .releasing(releases)
+        return releases
+    }
+
+    /// What release `release` does next: replay or drop the oldest open, or finish (when the
+    /// queue is empty, or when opens are held again or another release took over).
+    mutating func next(in release: Int, now: Double) -> Step {
+        guard phase == .releasing(release) else { return takeDrops() }
+        guard !queue.isEmpty else {
+            phase = .passing
+            return takeDrops()
+        }
+        let entry = queue.removeFirst()
+        guard now - entry.heldAt <= maxAge else {
+            record(HeldOpen.Drop(open: entry.open, reason: .tooOld(maxAge: maxAge)))
+            return .dropped(entry)
+        }
+        return .replay(entry)
+    }
+
+    private mutating func pushOutOldest() -> Entry {
+        let oldest = queue.removeFirst()
+        record(HeldOpen.Drop(open: oldest.open, reason: .tooMany(limit: limit)))
+        return oldest
+    }
+
+    private mutating func record(_ drop: HeldOpen.Drop) {
+        drops.append(drop)
+        if drops.count > limit {
+            drops.removeFirst()
+            unlisted += 1
+        }
+    }
+
+    private mutating func takeDrops() -> Step {
+        defer { (drops, unlisted) = ([], 0) }
+        return .finished(drops, unlisted: unlisted)
+    }
+}
