@@ -52,6 +52,10 @@ public final class Router: Sendable, CustomStringConvertible {
         /// default): plans are returned, objects go to the open's completion only.
         public var navigator: (any Navigator)?
 
+        /// Told once per top-level open, after its outcome is known (see <doc:OpeningURLs>,
+        /// "Observing every open"): analytics, tracing. `nil` (the default): nothing is measured.
+        public var observer: (@Sendable (OpenEvent) -> Void)?
+
         /// The ways the app's links arrive: its custom scheme and its universal-link hosts
         /// (see <doc:MatchingRules>, "Origins"). Empty (the default): URLs match as written.
         public var origins: [Origin]
@@ -66,10 +70,13 @@ public final class Router: Sendable, CustomStringConvertible {
         ///     the custom-scheme form serves both kinds of link.
         ///   - maxNavigationDepth: how many parents a typed route's chain may have.
         ///   - navigator: the app's navigation, handed plans and screens.
+        ///   - observer: told once per top-level open, after its outcome is known.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
                     maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = [],
-                    maxNavigationDepth: Int = 8, navigator: (any Navigator)? = nil) {
+                    maxNavigationDepth: Int = 8, navigator: (any Navigator)? = nil,
+                    observer: (@Sendable (OpenEvent) -> Void)? = nil) {
             self.navigator = navigator
+            self.observer = observer
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens
@@ -388,6 +395,8 @@ final class Snapshot: Sendable {
     let services: [ServiceID: ServiceProvision]
     /// The modules that require each service.
     let serviceRequirements: [ServiceID: [String]]
+    /// The query items observers may see, by typed route type (``TypedRoute/observedQueryItems``).
+    let observedQueryItems: [String: Set<String>]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -456,6 +465,7 @@ final class Snapshot: Sendable {
         }
         self.services = Self.services(of: registry, problems: &problems)
         problems += Self.parentProblems(of: registry)
+        self.observedQueryItems = Self.observedQueryItems(of: registry)
         self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
             .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)

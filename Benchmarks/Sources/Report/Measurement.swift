@@ -89,6 +89,14 @@ struct LateModuleResult {
     var refusal: String?
 }
 
+/// What an empty observer adds to an open.
+struct ObserverResult {
+    var workload: String
+    var plainNanoseconds: Double?
+    var observedNanoseconds: Double?
+    var refusal: String?
+}
+
 /// What resolving a built `.shared` service costs.
 struct ServiceResult {
     var nanoseconds: Double?
@@ -283,6 +291,30 @@ enum Measurement {
                                  allocations: Double(malloc_counter_allocations()) / 100)
         } catch {
             return ServiceResult(refusal: "\(error)")
+        }
+    }
+
+    /// An open with an empty observer against the plain open, on `workload`'s URLs, interleaved.
+    static func observerOverhead(on workload: Workload, plan: MeasurementPlan) -> ObserverResult {
+        do {
+            let opens = try ObservedOpen(routes: workload.routes)
+            let urls = workload.sampled(atMost: plan.maxRequests).requests.map(\.url)
+            var start = now()
+            var sum = opens.open(urls, observed: true)
+            let repetitions = plan.repetitions(ofPass: max(now() - start, 1))
+            var plain: [Double] = [], observed: [Double] = []
+            for _ in 0..<max(plan.minRounds, 3) {
+                start = now()
+                for _ in 0..<repetitions { sum &+= opens.open(urls, observed: false) }
+                plain.append(Double(now() - start) / Double(repetitions * max(urls.count, 1)))
+                start = now()
+                for _ in 0..<repetitions { sum &+= opens.open(urls, observed: true) }
+                observed.append(Double(now() - start) / Double(repetitions * max(urls.count, 1)))
+            }
+            opaqueSink(sum)
+            return ObserverResult(workload: workload.name, plainNanoseconds: median(plain), observedNanoseconds: median(observed))
+        } catch {
+            return ObserverResult(workload: workload.name, refusal: "\(error)")
         }
     }
 

@@ -169,6 +169,9 @@ struct Report {
             results.lateModule = Measurement.lateModuleRegistration(
                 base: Array(patterns.prefix(lateModuleBase)), module: Array(patterns.suffix(lateModuleSize)), plan: plan)
             if let refusal = results.lateModule?.refusal { problems.append("late module registration: \(refusal)") }
+            note("measuring an open with an empty observer")
+            results.observer = Measurement.observerOverhead(on: AppTable.staticLookups, plan: plan)
+            if let refusal = results.observer?.refusal { problems.append("observer: \(refusal)") }
             note("measuring service(_:) of a built shared service")
             results.service = Measurement.serviceResolution(plan: plan)
             if let refusal = results.service?.refusal { problems.append("service resolution: \(refusal)") }

@@ -8,6 +8,7 @@ struct Results {
     var registrations: [RegistrationResult] = []
     var lateModule: LateModuleResult?
     var service: ServiceResult?
+    var observer: ObserverResult?
     var environment: [String] = []
 
     static let reference = URLRouterMatcher.name
@@ -244,6 +245,12 @@ struct Results {
         if let worst = worstSiblingRatio {
             targets.append(Target(goal: "register 100,000 siblings under one node ≤ 2× the same routes over 100 hosts",
                                   measured: siblingRatios.joined(separator: ", "), met: worst <= 2))
+        }
+        if let observer, let plain = observer.plainNanoseconds, let observed = observer.observedNanoseconds {
+            targets.append(Target(goal: "open with an empty observer ≤ 1.05× the plain open (\(observer.workload))",
+                                  measured: "\(format(observed, digits: 1)) ns against \(format(plain, digits: 1)) ns: "
+                                      + "\(format(observed / plain, digits: 2))×",
+                                  met: observed / plain <= 1.05))
         }
         if let service, let ns = service.nanoseconds, let dictionary = service.dictionaryNanoseconds,
            let allocations = service.allocations {

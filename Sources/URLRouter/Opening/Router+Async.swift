@@ -62,6 +62,19 @@ extension Router {
     /// The one asynchronous open: what both `await open` forms run, and every redirect they follow.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
               replyingTo channel: ReplyChannel?, trail: RedirectTrail?) async -> OpenResult {
+        // A top-level open with an observer is measured and told (a redirect's hop is part of it).
+        guard let observer = options.observer, trail == nil, OpenContext.current.depth == 0 else {
+            return await openOnce(url, userInfo: userInfo, source: source, replyingTo: channel, trail: trail)
+        }
+        let started = OpenEvent.now()
+        let result = await openOnce(url, userInfo: userInfo, source: source, replyingTo: channel, trail: trail)
+        observe(result, of: url, source: source, started: started, observer: observer)
+        return result
+    }
+
+    /// ``open(_:userInfo:source:replyingTo:trail:)`` without the observer.
+    private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
+                          replyingTo channel: ReplyChannel?, trail: RedirectTrail?) async -> OpenResult {
         let opening: Opening
         let first: RouteMatch<Int>?
         // Held, it is replayed with no one awaiting it: its replies go nowhere.

@@ -47,6 +47,19 @@ extension Router {
     ///   not when a release replays it. Its redirects never are.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?, holds: Bool = true) -> OpenResult {
+        // A top-level open with an observer is measured and told; the common open checks one word.
+        guard let observer = options.observer, trail == nil, OpenContext.current.depth == 0 else {
+            return openFollowingRedirects(url, userInfo: userInfo, source: source, channel: channel, trail: trail, holds: holds)
+        }
+        let started = OpenEvent.now()
+        let result = openFollowingRedirects(url, userInfo: userInfo, source: source, channel: channel, trail: trail, holds: holds)
+        observe(result, of: url, source: source, started: started, observer: observer)
+        return result
+    }
+
+    /// ``open(_:userInfo:source:channel:trail:holds:)``, following each redirect in a loop.
+    private func openFollowingRedirects(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
+                                        channel: ReplyChannel?, trail: RedirectTrail?, holds: Bool) -> OpenResult {
         var hop = (url: url, source: source, trail: trail)
         var redirects: [(interceptor: InterceptorInfo, target: String)] = []
         while true {

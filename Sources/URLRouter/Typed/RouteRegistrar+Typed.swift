@@ -18,6 +18,8 @@ struct TypedDecoding: Sendable {
     /// The types of the value's parents, nearest first, found from a probe value at
     /// registration (see <doc:Navigation>).
     let parents: ParentChain
+    /// ``TypedRoute/observedQueryItems``.
+    let observedQueryItems: Set<String>
 
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, probed: R?) {
         typeName = shape.qualifiedTypeName
@@ -29,6 +31,7 @@ struct TypedDecoding: Sendable {
             }
         }
         parents = ParentChain(of: probed)
+        observedQueryItems = R.observedQueryItems
     }
 
     /// Why a match's values do not decode, or `nil` when they do.

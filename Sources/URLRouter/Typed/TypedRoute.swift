@@ -64,6 +64,10 @@ public protocol TypedRoute: Codable, Hashable, Sendable {
     /// var parent: (any TypedRoute)? { BookRoute(id: book) }
     /// ```
     var parent: (any TypedRoute)? { get }
+
+    /// The query items whose values an open's observer may see (`Router.Options(observer:)`):
+    /// every other query value is redacted in ``OpenEvent/url``. Default: none.
+    static var observedQueryItems: Set<String> { get }
 }
 
 /// A typed route that starts a navigation stack: a tab (see <doc:Navigation>). A plan's
@@ -79,6 +83,8 @@ extension TypedRoute {
     public static var declaredKeys: TypedRouteKeys? { nil }
     /// No parent.
     public var parent: (any TypedRoute)? { nil }
+    /// No query value is shown to observers.
+    public static var observedQueryItems: Set<String> { [] }
     /// Built-in converters only.
     public static var converters: [any ParameterConverter] { [] }
 
