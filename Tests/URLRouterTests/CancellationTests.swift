@@ -38,7 +38,7 @@ struct CancellationTests {
         let task = Task { await router.open("reader://gated/page", userInfo: [:], source: nil) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
-        let result = await Self.value(of: task, within: 5)
+        let result = await Self.value(of: task, within: 120)
         #expect(result == .refused(.cancelled), "the open was still waiting: \(String(describing: result))")
         #expect(handled.current == 0)
     }
@@ -50,7 +50,7 @@ struct CancellationTests {
         let task = Task { await router.open("reader://gated/page", userInfo: [:], source: nil) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
-        #expect(await Self.value(of: task, within: 5) == .refused(.cancelled))
+        #expect(await Self.value(of: task, within: 120) == .refused(.cancelled))
         try await Task.sleep(nanoseconds: 600_000_000)   // the interceptor has decided by now
         #expect(handled.current == 0)
     }
@@ -81,7 +81,7 @@ struct CancellationTests {
         }
         pending.cancel()
         let waited = Task { await pending.result }
-        #expect(await Self.value(of: waited, within: 5) == .refused(.cancelled))
+        #expect(await Self.value(of: waited, within: 120) == .refused(.cancelled))
         #expect(completions.current == ["nil"])
         #expect(handled.current == 0)
     }

@@ -45,7 +45,7 @@ struct HostileForwardingTests {
     /// pool's few threads for a while.
     static func finished(_ done: DispatchSemaphore) async -> Bool {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: done.wait(timeout: .now() + 120) == .success) }
+            DispatchQueue.global().async { continuation.resume(returning: done.wait(timeout: .now() + 600) == .success) }
         }
     }
 

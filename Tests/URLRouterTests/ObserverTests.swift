@@ -76,7 +76,7 @@ struct ObserverTests {
             case .pending(_, let pending), .intercepting(_, let pending): _ = await pending.result
             default: Issue.record("\(url) did not wait: \(innermost)")
             }
-            for _ in 0..<100 where events.all.count == before { try await Task.sleep(nanoseconds: 5_000_000) }
+            for _ in 0..<12_000 where events.all.count == before { try await Task.sleep(nanoseconds: 5_000_000) }
             #expect(events.all.count == before + 1, "\(url) told once, when it finished")
         }
         #expect(events.outcomes().suffix(3) == ["handled", "redirected→handled", "redirected→handled"])
