@@ -1,7 +1,7 @@
 import URLRouter
 
 /// Checks that `url`, opened from `source`, reaches the route named `name`: a dry run
-/// (``Router/resolve(_:source:)``), so no handler and no interceptor runs.
+/// (`Router/resolve(_:source:)`), so no handler and no interceptor runs.
 ///
 /// ```swift
 /// try assertOpens(router, "https://reader.example.com/book/42", reaches: "book", source: .external)
@@ -12,7 +12,7 @@ import URLRouter
 ///   - router: the router.
 ///   - url: the URL, as a string.
 ///   - name: the name the route was registered with.
-///   - source: where the open comes from; ``OpenSource/app`` by default.
+///   - source: where the open comes from; `OpenSource/app` by default.
 /// - Throws: ``RouteCheckFailure`` saying what the URL reaches instead: another route (its
 ///   pattern, name and module), no route, a refusal, or typed routes whose values do not
 ///   decode.
@@ -41,9 +41,9 @@ public func assertOpens(_ router: Router, _ url: String, reaches name: String, s
 /// ```
 /// - Parameters:
 ///   - router: the router.
-///   - route: the typed route; its URL (``TypedRoute/url()``) is resolved.
+///   - route: the typed route; its URL (`TypedRoute/url()`) is resolved.
 ///   - name: the name the route was registered with.
-///   - source: where the open comes from; ``OpenSource/app`` by default.
+///   - source: where the open comes from; `OpenSource/app` by default.
 /// - Throws: ``RouteCheckFailure`` saying what the URL reaches instead, or that the value
 ///   has no URL.
 public func assertOpens<R: TypedRoute>(_ router: Router, _ route: R, reaches name: String,
@@ -55,7 +55,7 @@ public func assertOpens<R: TypedRoute>(_ router: Router, _ route: R, reaches nam
     try assertOpens(router, url, reaches: name, source: source)
 }
 
-/// Checks that every ``TypedRoute`` type a module offers is registered with `router`: the
+/// Checks that every `TypedRoute` type a module offers is registered with `router`: the
 /// types a module's interface lists, so that a type other modules open is never left without
 /// a route.
 ///
@@ -63,7 +63,7 @@ public func assertOpens<R: TypedRoute>(_ router: Router, _ route: R, reaches nam
 /// try assertRegistered(router, offered: [BookRoute.self, ReviewsRoute.self])
 /// ```
 /// Types are compared by their module-qualified names (`String(reflecting:)`), as
-/// ``RouteInfo/typedRoute`` holds them.
+/// `RouteInfo/typedRoute` holds them.
 /// - Parameters:
 ///   - router: the router.
 ///   - types: the offered types.
@@ -77,13 +77,13 @@ public func assertRegistered(_ router: Router, offered types: [any TypedRoute.Ty
 }
 
 /// Checks that the `apple-app-site-association` file at `path`, served on `host`, claims
-/// every external route of `router` and nothing else (``AssociationCheck``).
+/// every external route of `router` and nothing else (`AssociationCheck`).
 ///
 /// ```swift
 /// try assertAssociationFile(router, file: "Site/.well-known/apple-app-site-association",
 ///                           host: "reader.example.com")
 /// ```
-/// Over-claims (``AssociationCheck/overClaims``) are not failures: a generated file has them.
+/// Over-claims (`AssociationCheck/overClaims`) are not failures: a generated file has them.
 /// - Parameters:
 ///   - router: the app's router, with its origins.
 ///   - path: the file, absolute or relative to the working directory.

@@ -1,6 +1,6 @@
 import URLRouter
 
-/// Checks that `router`'s route map (``RouteMap/json``) is the one checked in at `path`: a
+/// Checks that `router`'s route map (`RouteMap/json`) is the one checked in at `path`: a
 /// golden file, reviewed with every change to the app's routes.
 ///
 /// ```swift

@@ -27,7 +27,7 @@ public struct RecordedOpen: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A real ``Router`` that records every open, for a feature module's tests: check what the
+/// A real `Router` that records every open, for a feature module's tests: check what the
 /// module opens, without the app's other modules.
 ///
 /// ```swift
@@ -48,13 +48,13 @@ public final class RecordingRouter: Sendable {
     public let router: Router
     private let log: OpenLog
 
-    /// Builds the router as ``Router/init(modules:options:routes:)`` does, then registers the
+    /// Builds the router as `Router/init(modules:options:routes:)` does, then registers the
     /// recording interceptor and the catch-all routes as module ``moduleName``.
     /// - Parameters:
     ///   - modules: the modules under test.
     ///   - options: the router's options.
     ///   - routes: routes and service overrides the test declares itself.
-    /// - Throws: ``RegistrationError`` listing every problem, as the router does.
+    /// - Throws: `RegistrationError` listing every problem, as the router does.
     public init(modules: [any RouteModule.Type] = [], options: Router.Options = Router.Options(),
                 routes: (inout RouteRegistrar) -> Void = { _ in }) throws(RegistrationError) {
         let log = OpenLog()
