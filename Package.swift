@@ -21,7 +21,7 @@ let package = Package(
             dependencies: ["PatternMatcher"],
             resources: [.copy("Conformance")]
         ),
-        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
+        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter", "URLRouterTesting"]),
         .testTarget(name: "URLRouterTestingTests", dependencies: ["URLRouterTesting"]),
         // The API as a client in the Swift 5 language mode (most app targets) uses it.
         .testTarget(
