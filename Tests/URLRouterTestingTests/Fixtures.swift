@@ -36,15 +36,21 @@ enum BookDetailModule: RouteModule {
 
 let origins: [Origin] = [.scheme("reader"), .universalLink(host: "reader.example.com")]
 
-/// The app as released: the router the gate's baseline map comes from.
-func releasedRouter(deprecatedShelf: Bool = false) throws -> Router {
+/// The app as released, the router the gate's baseline map comes from, or a later version
+/// of it: the routes named in `omitting` left out, `changes` declared, without the catalog
+/// service when `catalog` is false.
+func releasedRouter(deprecatedShelf: Bool = false, omitting: Set<String> = [], origins: [Origin] = origins,
+                    catalog: Bool = true, changes: (inout RouteRegistrar) -> Void = { _ in }) throws -> Router {
     try Router(options: .init(origins: origins)) { routes in
-        routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-        routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-        routes.action("reader://shelf", name: "shelf", exposure: .external,
-                      deprecated: deprecatedShelf ? "use reader://library" : nil) { _ in }
-        routes.action("reader://author/:id", name: "author", exposure: .external) { _ in }
-        routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
+        if !omitting.contains("book") { routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in } }
+        if !omitting.contains("reviews") { routes.action(ReviewsRoute.self, name: "reviews") { _, _ in } }
+        if !omitting.contains("shelf") {
+            routes.action("reader://shelf", name: "shelf", exposure: .external,
+                          deprecated: deprecatedShelf ? "use reader://library" : nil) { _ in }
+        }
+        if !omitting.contains("author") { routes.action("reader://author/:id", name: "author", exposure: .external) { _ in } }
+        if catalog { routes.provide(.catalog) { _ in LiveCatalog() as any Catalog } }
+        changes(&routes)
     }
 }
 

@@ -19,12 +19,7 @@ struct GateTests {
     func removedExternalRoute() throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: origins)) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://shelf", name: "shelf", exposure: .external) { _ in }
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
-        }
+        let router = try releasedRouter(omitting: ["author"])
         let caught = failure { try assertNoBreakingChanges(router, since: path) }
         #expect(caught?.problems == [
             "external route 'reader://author/:id' (name 'author', module App) disappeared and no redirect covers its URLs",
@@ -35,12 +30,9 @@ struct GateTests {
     func changedShape() throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: origins)) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
+        let router = try releasedRouter(omitting: ["shelf", "author"]) { routes in
             routes.action("reader://shelf", name: "shelf") { _ in }
             routes.action("reader://author/<int:authorID>", name: "author", exposure: .external) { _ in }
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
         }
         let caught = failure { try assertNoBreakingChanges(router, since: path) }
         #expect(caught?.problems == [
@@ -59,12 +51,8 @@ struct GateTests {
         }
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: origins)) { routes in
+        let router = try releasedRouter(omitting: ["book"]) { routes in
             routes.action(BookDetailRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://shelf", name: "shelf", exposure: .external) { _ in }
-            routes.action("reader://author/:id", name: "author", exposure: .external) { _ in }
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
         }
         let caught = failure { try assertNoBreakingChanges(router, since: path) }
         #expect(caught?.problems == [
@@ -77,12 +65,7 @@ struct GateTests {
     func removedServiceAndOrigin() throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: [.scheme("reader")])) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://shelf", name: "shelf", exposure: .external) { _ in }
-            routes.action("reader://author/:id", name: "author", exposure: .external) { _ in }
-        }
+        let router = try releasedRouter(origins: [.scheme("reader")], catalog: false)
         let caught = failure { try assertNoBreakingChanges(router, since: path) }
         #expect(caught?.problems.count == 2)
         #expect(caught?.problems.first?.hasPrefix("service 'catalog' (type ") == true)
@@ -98,13 +81,9 @@ struct GateTests {
     func renameCoveredByRedirect(from: String, to: String) throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: origins)) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://shelf", name: "shelf", exposure: .external) { _ in }
+        let router = try releasedRouter(omitting: ["author"]) { routes in
             routes.action("reader://writer/:id", name: "author", exposure: .external) { _ in }
             routes.redirect(from, to: to)
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
         }
         try assertNoBreakingChanges(router, since: path)
     }
@@ -113,13 +92,9 @@ struct GateTests {
     func narrowRedirect() throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder)
-        let router = try Router(options: .init(origins: origins)) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://shelf", name: "shelf", exposure: .external) { _ in }
+        let router = try releasedRouter(omitting: ["author"]) { routes in
             routes.action("reader://writer/<int:id>", exposure: .external) { _ in }
             routes.redirect("reader://author/<int:id>", to: "reader://writer/<int:id>")
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
         }
         let caught = failure { try assertNoBreakingChanges(router, since: path) }
         #expect(caught?.problems == [
@@ -131,12 +106,7 @@ struct GateTests {
     func removedDeprecatedRoute() throws {
         let folder = try TemporaryFolder()
         let path = try baseline(folder, deprecatedShelf: true)
-        let router = try Router(options: .init(origins: origins)) { routes in
-            routes.action(BookRoute.self, name: "book", exposure: .external) { _, _ in }
-            routes.action(ReviewsRoute.self, name: "reviews") { _, _ in }
-            routes.action("reader://author/:id", name: "author", exposure: .external) { _ in }
-            routes.provide(.catalog) { _ in LiveCatalog() as any Catalog }
-        }
+        let router = try releasedRouter(omitting: ["shelf"])
         try assertNoBreakingChanges(router, since: path)
     }
 
