@@ -9,20 +9,24 @@ let package = Package(
     products: [
         .library(name: "PatternMatcher", targets: ["PatternMatcher"]),
         .library(name: "URLRouter", targets: ["URLRouter"]),
+        .library(name: "URLRouterTesting", targets: ["URLRouterTesting"]),
     ],
     targets: [
         .target(name: "PatternMatcher"),
         .target(name: "URLRouter", dependencies: ["PatternMatcher"]),
+        // Checks and test doubles for apps' tests, under Swift Testing and XCTest alike.
+        .target(name: "URLRouterTesting", dependencies: ["URLRouter"]),
         .testTarget(
             name: "PatternMatcherTests",
             dependencies: ["PatternMatcher"],
             resources: [.copy("Conformance")]
         ),
-        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
+        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter", "URLRouterTesting"]),
+        .testTarget(name: "URLRouterTestingTests", dependencies: ["URLRouterTesting"]),
         // The API as a client in the Swift 5 language mode (most app targets) uses it.
         .testTarget(
             name: "URLRouterSwift5Tests",
-            dependencies: ["PatternMatcher", "URLRouter"],
+            dependencies: ["PatternMatcher", "URLRouter", "URLRouterTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds both DocC catalogs with the toolchain's own `docc`, from symbol graphs (no plugin),
+# Builds the three DocC catalogs with the toolchain's own `docc`, from symbol graphs (no plugin),
 # and fails on any warning. On a Mac, `docc` is Xcode's (through xcrun).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +8,7 @@ if ! command -v docc >/dev/null && command -v xcrun >/dev/null; then docc=(xcrun
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 swift build --scratch-path .build-docc -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
-for module in PatternMatcher URLRouter; do
+for module in PatternMatcher URLRouter URLRouterTesting; do
   # Each catalog gets its own module's symbol graphs only.
   mkdir -p "$graphs/$module"
   cp "$graphs/all/$module".*symbols.json "$graphs/$module/"

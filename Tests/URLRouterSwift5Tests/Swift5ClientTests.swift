@@ -3,6 +3,7 @@
 import PatternMatcher
 import Testing
 import URLRouter
+import URLRouterTesting
 
 @MainActor
 final class ProductScreen {   // stands in for a UIViewController: not Sendable
@@ -196,5 +197,19 @@ struct Swift5NavigationTests {
         #expect(router.restore(plan.urls) == plan)
         _ = try await router.navigate(to: "shop://item/4", source: .external)
         #expect(navigator.path == plan.stack)
+    }
+}
+
+@Suite("URLRouterTesting from a Swift 5 client")
+struct Swift5TestingTests {
+    @Test("assertOpens and a recording router")
+    func checks() throws {
+        let recording = try RecordingRouter(modules: [ProductModule.self])
+        try assertOpens(recording.router, "shop://product/4", reaches: "product", source: .external)
+        #expect(throws: RouteCheckFailure.self) {
+            try assertOpens(recording.router, "shop://picker/color", reaches: "product")
+        }
+        #expect(recording.router.open("shop://cart", userInfo: ["from": "banner"]).isHandled)
+        #expect(recording.opened == [RecordedOpen(url: "shop://cart", userInfoKeys: ["from"])])
     }
 }

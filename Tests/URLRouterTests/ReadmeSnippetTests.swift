@@ -71,6 +71,13 @@ import Testing
         ])
     }
 
+    @Test func testingSnippetPrintsWhatTheReadmeSays() throws {
+        #expect(try runTestingSnippet() == [
+            "assertOpens: 'reader://book/x' from app reaches *://** [RecordingRouter], not 'book'",
+            "[\"reader://book/42\", \"reader://reviews/42\"]",
+        ])
+    }
+
     @Test func routerSnippetPrintsWhatTheReadmeSays() throws {
         #expect(try runRouterSnippet() == [
             "handled by reader://book/<int:id> (book) [BookDetailModule]",

@@ -24,6 +24,9 @@ public struct RouteMap: Sendable, Hashable {
         /// The module-qualified name of the ``TypedRoute`` type registered for the route, or
         /// `nil` for a route registered by pattern.
         public let typedRoute: String?
+        /// What replaces the route, when it was registered as deprecated
+        /// (``RouteInfo/deprecation``), or `nil`.
+        public let deprecatedFor: String?
     }
 
     /// One redirect rule.
@@ -65,7 +68,8 @@ public struct RouteMap: Sendable, Hashable {
         self.origins = origins
         routes = snapshot.routes.map { route in
             Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
-                  exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute)
+                  exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute,
+                  deprecatedFor: route.info.deprecation)
         }.sorted { Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module)) }
         interceptors = (snapshot.interceptors?.all.map(\.info) ?? []).sorted {
             ($0.pattern, $0.module) == ($1.pattern, $1.module) ? $0.priority > $1.priority
@@ -91,7 +95,8 @@ public struct RouteMap: Sendable, Hashable {
         for route in routes {
             lines.append(["route", route.exposure.description, route.pattern, "name=\(route.name ?? "-")",
                           "module=\(route.module)", "handler=\(route.handler)"].joined(separator: "  ")
-                         + (route.typedRoute.map { "  type=\($0)" } ?? ""))
+                         + (route.typedRoute.map { "  type=\($0)" } ?? "")
+                         + (route.deprecatedFor.map { "  deprecated=\($0)" } ?? ""))
         }
         for interceptor in interceptors {
             lines.append(["interceptor", interceptor.pattern, "name=\(interceptor.name ?? "-")", "module=\(interceptor.module)",
@@ -118,7 +123,8 @@ public struct RouteMap: Sendable, Hashable {
 
     /// A JSON object with the arrays `interceptors`, `origins` (when the router declares some),
     /// `redirects`, `routes` and `services`, keys sorted,
-    /// one entry per line, written without an encoder.
+    /// one entry per line, written without an encoder. A route has the key `deprecatedFor`
+    /// only when it is deprecated, so the maps of routers without deprecations do not change.
     public var json: String {
         func object(_ fields: [(String, String)]) -> String {
             "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
@@ -128,9 +134,10 @@ public struct RouteMap: Sendable, Hashable {
             items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
         }
         let routes = routes.map {
-            object([("exposure", string($0.exposure.description)), ("handler", string($0.handler)),
+            object(($0.deprecatedFor.map { [("deprecatedFor", string($0))] } ?? [])
+                   + [("exposure", string($0.exposure.description)), ("handler", string($0.handler)),
                     ("module", string($0.module)), ("name", string($0.name)), ("pattern", string($0.pattern)),
-                    ("typedRoute", string($0.typedRoute))])
+                      ("typedRoute", string($0.typedRoute))])
         }
         let interceptors = interceptors.map {
             object([("async", $0.isAsync ? "true" : "false"), ("module", string($0.module)), ("name", string($0.name)),

@@ -200,7 +200,7 @@ final class Opening: Sendable {
     /// What an object handler made.
     enum Made {
         case nothing
-        /// An ``RouteRegistrar/object(_:name:exposure:handler:)-(String,_,_,_)`` handler's value.
+        /// An ``RouteRegistrar/object(_:name:exposure:deprecated:handler:)-(String,_,_,_,_)`` handler's value.
         case sendable(any Sendable)
         /// A main-actor object handler's value, which must stay on the main actor.
         case mainActor(Any)

@@ -192,7 +192,7 @@ extension Router {
     /// The object the best matching object route returns for `url` (MGJRouter's
     /// `objectForURL:`), or `nil`.
     ///
-    /// Only ``RouteRegistrar/object(_:name:exposure:handler:)-(String,_,_,_)`` routes answer here:
+    /// Only ``RouteRegistrar/object(_:name:exposure:deprecated:handler:)-(String,_,_,_,_)`` routes answer here:
     /// main-actor object routes give values that are not `Sendable` (use
     /// `object(for:as:userInfo:source:)`), asynchronous ones need `await`. A declining
     /// or throwing handler passes to the next match. `makeObject(for:as:userInfo:source:)`

@@ -59,12 +59,36 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
     public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
+    /// What replaces the route, when it was registered as deprecated (for example
+    /// `use reader://book/<int:id>`), or `nil`.
+    public var deprecation: String? { routes.deprecations[Int32(index)] }
 
     init(_ routes: RouteDescriptions, _ index: Int) {
         self.routes = routes
         self.index = index
     }
 
+    /// Describes a route without registering it: the value a test expects a result or a
+    /// dry run to hold.
+    ///
+    /// ```swift
+    /// #expect(router.resolve("reader://book/42").route?.route
+    ///         == RouteInfo(pattern: "reader://book/<int:id>", module: "BookDetail"))
+    /// ```
+    /// - Parameters:
+    ///   - pattern: the pattern as registered.
+    ///   - name: the route's name, if any.
+    ///   - module: the module that registers it.
+    ///   - exposure: who may reach it.
+    ///   - typedRoute: the module-qualified name of its ``TypedRoute`` type, if any.
+    public init(pattern: String, name: String? = nil, module: String, exposure: Exposure = .internal,
+                typedRoute: String? = nil) {
+        self.init(RouteDescriptions(module: module, patterns: [pattern], external: [exposure.isExternal],
+                                    names: name.map { [0: $0] } ?? [:], typedRoutes: typedRoute.map { [0: $0] } ?? [:]), 0)
+    }
+
+    /// Two descriptions are equal when their pattern, name, module, exposure and typed-route
+    /// type are; a ``deprecation`` note is not part of what a route is.
     public static func == (lhs: RouteInfo, rhs: RouteInfo) -> Bool {
         (lhs.routes === rhs.routes && lhs.index == rhs.index)
             || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
@@ -94,7 +118,7 @@ struct RegisteredRoute: Sendable {
 /// What one module's routes are, without what runs: the object every ``RouteInfo`` of the
 /// module points into. Per route, the pattern (the string the module registered, not a
 /// copy) and one bit of exposure; names and typed-route types, which most routes lack,
-/// only where there are some.
+/// only where there are some, as are deprecation notes.
 ///
 /// Apart from the handlers on purpose: a request or a result that a handler keeps holds its
 /// route's description, and a description that held the handlers would make a cycle
@@ -106,8 +130,10 @@ final class RouteDescriptions: Sendable {
     private let externalBits: [UInt64]
     let names: [Int32: String]
     let typedRoutes: [Int32: String]
+    let deprecations: [Int32: String]
 
-    init(module: String, patterns: [String], external: [Bool], names: [Int32: String], typedRoutes: [Int32: String]) {
+    init(module: String, patterns: [String], external: [Bool], names: [Int32: String], typedRoutes: [Int32: String],
+         deprecations: [Int32: String] = [:]) {
         self.module = module
         self.patterns = patterns
         var bits = [UInt64](repeating: 0, count: (external.count + 63) / 64)
@@ -115,6 +141,7 @@ final class RouteDescriptions: Sendable {
         self.externalBits = bits
         self.names = names
         self.typedRoutes = typedRoutes
+        self.deprecations = deprecations
     }
 
     func isExternal(_ index: Int) -> Bool {
@@ -154,11 +181,13 @@ final class ModuleRoutes: Sendable {
     ///   - handlers: the handlers, one per route.
     ///   - external: the routes that are external.
     ///   - typedDecodings: the decoding of each typed route.
+    ///   - deprecations: what replaces each deprecated route.
     init(module: String, patterns: [String], handlers: [RouteHandler], external: [Bool],
-         names: [Int32: String], typedDecodings: [Int32: TypedDecoding]) {
+         names: [Int32: String], typedDecodings: [Int32: TypedDecoding], deprecations: [Int32: String]) {
         precondition(patterns.count == handlers.count && patterns.count == external.count, "one handler per pattern")
         self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), external: external,
-                                              names: names, typedRoutes: typedDecodings.mapValues(\.typeName))
+                                              names: names, typedRoutes: typedDecodings.mapValues(\.typeName),
+                                              deprecations: deprecations)
         self.typedDecodings = typedDecodings
         var actions: [Action] = []
         actions.reserveCapacity(handlers.count)
@@ -210,6 +239,7 @@ final class ModuleRoutes: Sendable {
         }
         let kept = (0..<count).filter { $0 != index }
         return ModuleRoutes(module: module, patterns: kept.map { patterns[$0] }, handlers: kept.map(handler(at:)),
-                            external: kept.map(isExternal), names: shifted(names), typedDecodings: shifted(typedDecodings))
+                            external: kept.map(isExternal), names: shifted(names), typedDecodings: shifted(typedDecodings),
+                            deprecations: shifted(descriptions.deprecations))
     }
 }

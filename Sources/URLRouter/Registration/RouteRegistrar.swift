@@ -14,6 +14,7 @@ public struct RouteRegistrar: Sendable {
     private(set) var external: [Bool] = []
     private(set) var names: [Int32: String] = [:]
     private(set) var typedDecodings: [Int32: TypedDecoding] = [:]
+    private(set) var deprecations: [Int32: String] = [:]
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
@@ -30,20 +31,21 @@ public struct RouteRegistrar: Sendable {
     }
 
     /// Records one route; `typed` is the decoding of a typed registration.
-    mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ handler: RouteHandler,
-                      typed: TypedDecoding? = nil) {
+    mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ deprecated: String?,
+                      _ handler: RouteHandler, typed: TypedDecoding? = nil) {
         let index = Int32(patterns.count)
         patterns.append(pattern)
         handlers.append(handler)
         external.append(exposure.isExternal)
         if let name { names[index] = name }
         if let typed { typedDecodings[index] = typed }
+        if let deprecated { deprecations[index] = deprecated }
     }
 
     /// The routes declared, as the router keeps them.
     var routes: ModuleRoutes {
         ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, external: external,
-                     names: names, typedDecodings: typedDecodings)
+                     names: names, typedDecodings: typedDecodings, deprecations: deprecations)
     }
 
     /// Registers an action: code run when the URL is opened (MGJRouter's
@@ -52,10 +54,13 @@ public struct RouteRegistrar: Sendable {
     ///   - pattern: the pattern, for example `reader://book/<int:id>` (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation (``Router/url(for:parameters:)``); unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
+    ///   - deprecated: what replaces the route, for example `use reader://book/<int:id>`,
+    ///     when it is kept only for old links; shown in the route map, and a removal the
+    ///     breaking-change gate of `URLRouterTesting` accepts in the next release.
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func action(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                handler: @escaping @Sendable (RouteRequest) throws -> Void) {
-        add(pattern, name, exposure, .action(handler))
+                                deprecated: String? = nil, handler: @escaping @Sendable (RouteRequest) throws -> Void) {
+        add(pattern, name, exposure, deprecated, .action(handler))
     }
 
     /// Registers an action that runs on the main actor, for UI code.
@@ -68,10 +73,11 @@ public struct RouteRegistrar: Sendable {
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func mainActorAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                         handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Void) {
-        add(pattern, name, exposure, .mainActorAction(handler))
+                                         deprecated: String? = nil, handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Void) {
+        add(pattern, name, exposure, deprecated, .mainActorAction(handler))
     }
 
     /// Registers an asynchronous action. `await router.open(_:userInfo:source:)` awaits
@@ -80,24 +86,26 @@ public struct RouteRegistrar: Sendable {
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func asyncAction(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                     handler: @escaping @Sendable (RouteRequest) async throws -> Void) {
-        add(pattern, name, exposure, .asyncAction(handler))
+                                     deprecated: String? = nil, handler: @escaping @Sendable (RouteRequest) async throws -> Void) {
+        add(pattern, name, exposure, deprecated, .asyncAction(handler))
     }
 
     /// Registers an object handler: it returns a `Sendable` value (a service) for
     /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`); opened with
     /// `open`, its value is the reply. For view controllers, use
-    /// ``mainActorObject(_:name:exposure:handler:)-(String,_,_,_)``.
+    /// ``mainActorObject(_:name:exposure:deprecated:handler:)-(String,_,_,_,_)``.
     /// - Parameters:
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object; throw ``Decline`` to let the next match try.
     public mutating func object(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                handler: @escaping @Sendable (RouteRequest) throws -> any Sendable) {
-        add(pattern, name, exposure, .object(handler))
+                                deprecated: String? = nil, handler: @escaping @Sendable (RouteRequest) throws -> any Sendable) {
+        add(pattern, name, exposure, deprecated, .object(handler))
     }
 
     /// Registers an object handler that runs on the main actor and may return a value that
@@ -117,10 +125,11 @@ public struct RouteRegistrar: Sendable {
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object on the main actor; throw ``Decline`` to let the next match try.
     public mutating func mainActorObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                         handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Any) {
-        add(pattern, name, exposure, .mainActorObject(handler))
+                                         deprecated: String? = nil, handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Any) {
+        add(pattern, name, exposure, deprecated, .mainActorObject(handler))
     }
 
     /// Registers an asynchronous object handler, for `await router.object(for:userInfo:source:)`.
@@ -128,10 +137,11 @@ public struct RouteRegistrar: Sendable {
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external``.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object; throw ``Decline`` to let the next match try.
     public mutating func asyncObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
-                                     handler: @escaping @Sendable (RouteRequest) async throws -> any Sendable) {
-        add(pattern, name, exposure, .asyncObject(handler))
+                                     deprecated: String? = nil, handler: @escaping @Sendable (RouteRequest) async throws -> any Sendable) {
+        add(pattern, name, exposure, deprecated, .asyncObject(handler))
     }
 
     /// Registers an interceptor: for every open whose URL `pattern` matches (whichever its

@@ -71,11 +71,13 @@ extension RouteRegistrar {
     ///   - route: the route type; its ``TypedRoute/pattern`` is registered.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
+    ///   - deprecated: what replaces the route, for example `use reader://book/<int:id>`,
+    ///     when it is kept only for old links; shown in the route map.
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func action<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                               handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
+                                               deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .action { request in
+        add(R.pattern, name, exposure, deprecated, .action { request in
             try handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
@@ -86,11 +88,12 @@ extension RouteRegistrar {
     ///   - route: the route type.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: who may reach it.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: the action, on the main actor.
     public mutating func mainActorAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                                        handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
+                                                        deprecated: String? = nil, handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .mainActorAction { request in
+        add(R.pattern, name, exposure, deprecated, .mainActorAction { request in
             try handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
@@ -100,11 +103,12 @@ extension RouteRegistrar {
     ///   - route: the route type.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: who may reach it.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: the action.
     public mutating func asyncAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                                    handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
+                                                    deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .asyncAction { request in
+        add(R.pattern, name, exposure, deprecated, .asyncAction { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
@@ -114,11 +118,12 @@ extension RouteRegistrar {
     ///   - route: the route type.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: who may reach it.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object.
     public mutating func object<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                               handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
+                                               deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .object { request in
+        add(R.pattern, name, exposure, deprecated, .object { request in
             try handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
@@ -134,11 +139,12 @@ extension RouteRegistrar {
     ///   - route: the route type.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: who may reach it.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object on the main actor.
     public mutating func mainActorObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                                        handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
+                                                        deprecated: String? = nil, handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .mainActorObject { request in
+        add(R.pattern, name, exposure, deprecated, .mainActorObject { request in
             try handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
@@ -148,11 +154,12 @@ extension RouteRegistrar {
     ///   - route: the route type.
     ///   - name: a name for URL generation; unique.
     ///   - exposure: who may reach it.
+    ///   - deprecated: what replaces the route, when it is kept only for old links.
     ///   - handler: makes the object.
     public mutating func asyncObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
-                                                    handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
+                                                    deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
         let (shape, probed) = checkTyped(route)
-        add(R.pattern, name, exposure, .asyncObject { request in
+        add(R.pattern, name, exposure, deprecated, .asyncObject { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
         }, typed: TypedDecoding(shape, R.self, probed: probed))
     }
