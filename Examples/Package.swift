@@ -47,6 +47,13 @@ let package = Package(
             name: "ReaderDemo",
             dependencies: ["ReaderApp", "BookshelfInterface", "BookDetailInterface", "UserProfileInterface", urlRouter]
         ),
+        // The app's routes checked as its team checks them, with URLRouterTesting: a golden route
+        // map, the gate against the last release's map, deep links, a recording router.
+        .testTarget(
+            name: "ReaderAppTests",
+            dependencies: ["ReaderApp", "Bookshelf", "BookshelfInterface", "BookDetailInterface", urlRouter,
+                           .product(name: "URLRouterTesting", package: "URLRouter")]
+        ),
         // Writes the app's apple-app-site-association file from its routes, or checks one.
         .executableTarget(name: "routes-aasa", dependencies: ["ReaderApp", urlRouter]),
         // A client in the Swift 5 language mode, as most app targets still are; it uses a
