@@ -118,3 +118,19 @@ struct ObserverTests {
         router.open(url, source: source)
     }
 }
+
+@Suite("Observing every open: lifetimes")
+struct ObserverLifetimeTests {
+    @Test("an observer that keeps its events does not keep the router alive")
+    func eventsDoNotKeepTheRouter() throws {
+        let events = ObserverTests.Events()
+        weak var released: Router?
+        do {
+            let router = try ObserverTests.router(events)
+            released = router
+            _ = ObserverTests.openNow(router, "reader://ok")
+        }
+        #expect(released == nil, "a kept event kept the router")
+        #expect(events.all.first?.url == "reader://ok")
+    }
+}

@@ -14,9 +14,12 @@ public struct OpenEvent: Sendable {
     private let opened: String
     /// The source the open named, before narrowing and origins.
     private let requestedSource: OpenSource?
-    /// The router that made the open: its origins, its bound source and the query items its
-    /// typed routes let observers see are read from it only when the event is.
-    private let router: Router
+    /// The router that made the open, held weakly (an observer that keeps its events must not
+    /// keep the router): its origins, its bound source and the query items its typed routes
+    /// let observers see are read from it only when the event is.
+    private let routerReference: WeakRouter
+    /// The source the router narrows every open to (a deep link's view), read when the event is made.
+    private let boundSource: OpenSource?
     /// How the open ended: never ``OpenResult/pending(_:_:)`` or ``OpenResult/intercepting(_:_:)``
     /// (a pending open is told when it finishes); a held open is told when it is replayed.
     public let outcome: OpenResult
@@ -26,7 +29,8 @@ public struct OpenEvent: Sendable {
     init(opened: String, requestedSource: OpenSource?, router: Router, outcome: OpenResult, duration: Double) {
         self.opened = opened
         self.requestedSource = requestedSource
-        self.router = router
+        self.routerReference = router.weakReference
+        self.boundSource = router.boundSource
         self.outcome = outcome
         self.duration = duration
     }
@@ -59,12 +63,12 @@ public struct OpenEvent: Sendable {
     }
 
     private var shownItems: Set<String> {
-        outcome.route?.typedRoute.flatMap { router.current.observedQueryItems[$0] } ?? []
+        outcome.route?.typedRoute.flatMap { routerReference.router?.current.observedQueryItems[$0] } ?? []
     }
 
     private var arrival: (source: OpenSource, origin: Origin?) {
-        let source = (requestedSource ?? .app).narrowed(to: router.boundSource)
-        guard let origins = router.origins else { return (source, nil) }
+        let source = (requestedSource ?? .app).narrowed(to: boundSource)
+        guard let router = routerReference.router, let origins = router.origins else { return (source, nil) }
         switch origins.arrival(of: opened, limits: router.options.matching.limits) {
         case .customScheme(let declared): return (source, declared)
         case .universalLink(let declared, _): return (.external, declared)

@@ -11,15 +11,18 @@ import PatternMatcher
 /// router.open("https://reader.example.com/book/42", source: .external)   // the route of reader://book/42
 /// ```
 public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: Hashable {
-        case scheme(String)
-        case universalLink(host: String, aliases: [String])
-    }
-    private let kind: Kind
+    // Plain fields, not an enum with payloads: a multi-payload enum keeps its case in the
+    // pointers' spare bits, where a leak checker's scan no longer sees them as pointers.
+    /// The custom scheme, for a ``scheme(_:)`` origin.
+    public let scheme: String?
+    /// The host, for a ``universalLink(host:aliases:)`` origin.
+    public let host: String?
+    /// The other hosts of a ``universalLink(host:aliases:)`` origin; empty otherwise.
+    public let aliases: [String]
 
     /// The app's custom scheme: the form patterns are written in (`reader` for `reader://book/:id`).
     public static func scheme(_ scheme: String) -> Origin {
-        Origin(kind: .scheme(scheme.lowercased()))
+        Origin(scheme: scheme.lowercased(), host: nil, aliases: [])
     }
 
     /// A host whose `https` links open the app (its associated domain): a universal link
@@ -28,33 +31,12 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     ///   - host: the host, as in the app's `applinks:` entitlement.
     ///   - aliases: other hosts whose links read the same (`www.` forms).
     public static func universalLink(host: String, aliases: [String] = []) -> Origin {
-        Origin(kind: .universalLink(host: host.lowercased(), aliases: aliases.map { $0.lowercased() }))
-    }
-
-    /// The custom scheme, for a ``scheme(_:)`` origin.
-    public var scheme: String? {
-        if case .scheme(let scheme) = kind { return scheme }
-        return nil
-    }
-
-    /// The host, for a ``universalLink(host:aliases:)`` origin.
-    public var host: String? {
-        if case .universalLink(let host, _) = kind { return host }
-        return nil
-    }
-
-    /// The other hosts of a ``universalLink(host:aliases:)`` origin; empty otherwise.
-    public var aliases: [String] {
-        if case .universalLink(_, let aliases) = kind { return aliases }
-        return []
+        Origin(scheme: nil, host: host.lowercased(), aliases: aliases.map { $0.lowercased() })
     }
 
     public var description: String {
-        switch kind {
-        case .scheme(let scheme): "\(Echo.quoted(scheme)):"
-        case .universalLink(let host, let aliases): (["https://" + host] + aliases.map { "https://" + $0 }).map { Echo.quoted($0) }
-            .joined(separator: ", ")
-        }
+        if let scheme { return "\(Echo.quoted(scheme)):" }
+        return ([host ?? ""] + aliases).map { "https://" + Echo.quoted($0) }.joined(separator: ", ")
     }
 }
 
