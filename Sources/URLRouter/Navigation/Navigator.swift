@@ -82,7 +82,7 @@ extension Router {
             case .finished(let result): throw .stopped(result, url: url)
             case .matched(let started), .unmatched(let started): opening = started
             }
-            switch await opening.interceptForNavigation() {
+            switch await opening.interceptAwaitingDecision() {
             case .proceed:
                 let plan = try self.plan(for: opening.url, source: opening.source)
                 if let navigator = options.navigator {
@@ -99,27 +99,5 @@ extension Router {
                 (url, source, trail) = (target, redirectSource, redirectTrail)
             }
         }
-    }
-}
-
-extension Opening {
-    /// Runs the interceptors for a navigation, awaiting asynchronous ones: go on to the plan, a
-    /// result that ends it, or a redirect to follow.
-    func interceptForNavigation() async -> Following {
-        guard let intercepting = interceptors(first: first) else { return .proceed }
-        for index in intercepting.hits.indices {
-            let interceptor = intercepting.hits.interceptor(at: index)
-            let request = intercepting.request(at: index)
-            let decided: Interception? = switch interceptor.decide {
-            case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
-            }
-            guard let decision = decided else { return .ended(.refused(.cancelled)) }
-            switch follow(decision, of: interceptor.info) {
-            case .proceed: continue
-            case let other: return other
-            }
-        }
-        return .proceed
     }
 }

@@ -470,12 +470,9 @@ extension Opening {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices.dropFirst(start) {
             let interceptor = intercepting.hits.interceptor(at: index)
-            let request = intercepting.request(at: index)
-            let decided: Interception? = switch interceptor.decide {
-            case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
+            guard let decision = await decision(of: interceptor, for: intercepting.request(at: index)) else {
+                return .refused(.cancelled)
             }
-            guard let decision = decided else { return .refused(.cancelled) }
             switch follow(decision, of: interceptor.info) {
             case .proceed:
                 continue
@@ -526,18 +523,38 @@ extension Opening {
     /// Runs the interceptors for an object lookup, awaiting asynchronous ones: `nil` to go on, a redirect to follow,
     /// or the reason there will be no object.
     func interceptForObject(first: RouteMatch<Int>?) async throws(ObjectError) -> ObjectRedirect? {
-        guard let intercepting = interceptors(first: first) else { return nil }
+        switch await interceptAwaitingDecision() {
+        case .proceed: return nil
+        case .ended(let result): throw ObjectError(result)
+        case .redirect(let target, let source, let trail): return ObjectRedirect(url: target, source: source, trail: trail)
+        }
+    }
+
+    /// Runs this open's interceptors, awaiting asynchronous ones, up to the first that does not
+    /// let it go on: what an object lookup and a navigation follow (an open follows a redirect
+    /// itself, in ``interceptAwaiting(first:from:channel:)``). A cancelled wait ends it.
+    func interceptAwaitingDecision() async -> Following {
+        guard let intercepting = interceptors(first: first) else { return .proceed }
         for index in intercepting.hits.indices {
             let interceptor = intercepting.hits.interceptor(at: index)
-            let request = intercepting.request(at: index)
-            let decided: Interception? = switch interceptor.decide {
-            case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
-            case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
+            guard let decision = await decision(of: interceptor, for: intercepting.request(at: index)) else {
+                return .ended(.refused(.cancelled))
             }
-            guard let decision = decided else { throw ObjectError(.refused(.cancelled)) }
-            if let redirect = try objectRedirect(following: decision, of: interceptor.info) { return redirect }
+            switch follow(decision, of: interceptor.info) {
+            case .proceed: continue
+            case let other: return other
+            }
         }
-        return nil
+        return .proceed
+    }
+
+    /// What `interceptor` decides for `request`, in this open's context: at once, or awaited;
+    /// `nil` when the awaiting task was cancelled first.
+    func decision(of interceptor: RegisteredInterceptor, for request: InterceptedRequest) async -> Interception? {
+        switch interceptor.decide {
+        case .sync(let decide): OpenContext.$current.withValue(context) { decide(request) }
+        case .async(let decide): await inContext { await Self.decision(of: decide, for: request) }
+        }
     }
 
     /// ``interceptForObject(first:)`` for a synchronous lookup, which cannot
