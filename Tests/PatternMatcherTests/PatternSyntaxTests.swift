@@ -294,3 +294,15 @@ struct PatternSyntaxTests {
         #expect(table.match("/b/%25").outcome == .match("/b/%25"))
     }
 }
+
+@Suite("Other routers' spellings through the table's plain-pattern path")
+struct PlainPathSpellingTests {
+    @Test("a plain path pattern with '{id}' or a space around a segment is refused by the table too",
+          arguments: ["/book/{id}", "/a/b /c", "/a/ b", "/a/b\t", "/boo/book\u{0}M0 & /book"])
+    func refused(pattern: String) {
+        var builder = RouteTableBuilder<Int>()
+        builder.add(pattern, value: 0)
+        #expect(throws: RouteTableError.self) { try builder.build() }
+        #expect(throws: PatternError.self) { try RoutePattern(pattern) }
+    }
+}

@@ -36,6 +36,10 @@ extension TrieBuilder {
                 let (end, word) = Word.scanSegment(base, count: count, from: i)
                 // `%`, `?` or `#`: an escape to decode, or a problem to report.
                 if end < count, base[end] != ASCII.slash { break }
+                // A space around the segment, or another router's `{name}`: the parser reports it.
+                let last = base[end &- 1]
+                if ASCII.isSpaceOrTab(byte) || ASCII.isSpaceOrTab(last)
+                    || (byte == ASCII.openBrace && last == ASCII.closeBrace && end &- i >= 2) { break }
                 node = literalChild(of: node, key: UnsafeBufferPointer(start: base + i, count: end &- i), word: word)
                 i = end
             }
