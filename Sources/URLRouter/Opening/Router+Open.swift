@@ -32,8 +32,7 @@ extension Router {
     /// - Complexity: one lookup (O(URL length + trie nodes visited)) plus the handlers run.
     //
     // Every `userInfo` defaults to `Dictionary()` rather than `[:]`: the literal is built at
-    // each call through `init(dictionaryLiteral:)`, 58 instructions an open (callgrind, app
-    // static: 2,713 against 2,655).
+    // each call through `init(dictionaryLiteral:)`.
     @discardableResult
     public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource? = nil,
                      completion: RouteCompletion? = nil) -> OpenResult {
@@ -106,7 +105,7 @@ extension Router {
             let route = lookup.snapshot.routes[match.value]
             let context = lookup.context()
             // The match moves into the request, and comes back from it if the open goes on:
-            // a copy of it and a destroy cost 227 instructions an open (callgrind, app static).
+            // no copy of it to make and destroy.
             let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
                                        router: self,
                                        match: consume match, token: token, context: context, trail: trail)
@@ -289,161 +288,5 @@ extension Router {
             next = candidates.next()
         }
         throw reasons.error
-    }
-
-    /// Whether `open` would run a handler for `url` from `source`: the same matching, and the
-    /// same decoding of typed routes (a typed route whose values do not decode is passed over,
-    /// as `open` passes it), without running handlers or interceptors. A handler that throws
-    /// ``Decline`` at run time is the one thing it cannot foresee.
-    /// - Parameters:
-    ///   - url: the URL, as a string.
-    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func canOpen(_ url: String, source: OpenSource? = nil) -> Bool {
-        if case .route = dryRun(url, source: source, accepting: { _ in true }) { return true }
-        return false
-    }
-
-    /// Whether a route other than a catch-all fallback would run for `url` (MGJRouter's
-    /// `canOpenURL:matchExactly:`): `reader://**` answering for everything does not count.
-    /// - Parameters:
-    ///   - url: the URL, as a string.
-    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    ///   - excludingCatchAll: ignore routes that match through `**`.
-    public func canOpen(_ url: String, source: OpenSource? = nil, excludingCatchAll: Bool) -> Bool {
-        if case .route = dryRun(url, source: source, accepting: { !excludingCatchAll || !$0.isCatchAllMatch }) {
-            return true
-        }
-        return false
-    }
-
-    /// The route `open` would run first for `url`, with its parameters, without running
-    /// anything: a dry run for tests, tools and previews.
-    ///
-    /// ```swift
-    /// if case .route(let resolved) = router.resolve("reader://book/42?from=mail") {
-    ///     resolved.route.pattern        // "reader://book/<int:id>"
-    ///     resolved.parameters["id"]     // "42"
-    /// }
-    /// ```
-    ///
-    /// A typed route whose values do not decode (an `Int` property given `x`, a required
-    /// query item missing) declines in `open`, so the dry run passes over it too: the result
-    /// is the next match, or ``Resolution/undecodable(_:)`` when no other route matches, and
-    /// ``ResolvedRoute/declined`` says which typed routes were passed over and why. Decoding
-    /// is pure; a handler's own ``Decline`` runs handler code and stays invisible to dry runs.
-    /// - Parameters:
-    ///   - url: the URL, as a string.
-    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func resolve(_ url: String, source: OpenSource? = nil) -> Resolution {
-        switch dryRun(url, source: source, accepting: { _ in true }) {
-        case .route(let lookup, let match, let declined):
-            return .route(ResolvedRoute(route: lookup.snapshot.routes[match.value].info, match: match, declined: declined))
-        case .undecodable(let declined): return .undecodable(declined)
-        case .finished(.malformed(let error)): return .malformed(error)
-        case .finished(.refused(let refusal)): return .refused(refusal)
-        case .finished, .unmatched: return .unmatched
-        }
-    }
-
-    /// What a dry run finds: the first match `open` would run a handler for, in precedence
-    /// order, passing over typed routes whose values do not decode and matches `accepting`
-    /// refuses.
-    enum DryRun {
-        case route(Opening.Lookup, RouteMatch<Int>, declined: [TypedDecline])
-        case undecodable([TypedDecline])
-        case unmatched
-        case finished(OpenResult)
-    }
-
-    func dryRun(_ url: String, source: OpenSource?, accepting: (RouteMatch<Int>) -> Bool) -> DryRun {
-        switch Opening.lookUp(self, url: url, source: source, runsHandlers: false) {
-        case .matched(let lookup, let first):
-            var declined: [TypedDecline] = []
-            var candidates: Opening.Candidates?
-            var next: RouteMatch<Int>? = first
-            while let match = next {
-                if let decoding = lookup.snapshot.routes.typedDecoding(of: match.value),
-                   let error = decoding.failure(match.parameters, match.query) {
-                    declined.append(TypedDecline(route: lookup.snapshot.routes[match.value].info, error: error))
-                } else if accepting(match) {
-                    return .route(lookup, match, declined: declined)
-                }
-                if candidates == nil {
-                    candidates = Opening.Candidates(Opening(self, lookup, Dictionary(), nil, first: first))
-                }
-                next = candidates?.next()
-            }
-            return declined.isEmpty ? .unmatched : .undecodable(declined)
-        case .unmatched: return .unmatched
-        case .finished(let result): return .finished(result)
-        }
-    }
-}
-
-/// What ``Router/resolve(_:source:)`` finds for a URL.
-public enum Resolution: Sendable, Hashable {
-    /// The route `open` would run first.
-    case route(ResolvedRoute)
-    /// No route matches.
-    case unmatched
-    /// The URL is malformed.
-    case malformed(MalformedURLError)
-    /// The open would be refused before any handler ran.
-    case refused(Refusal)
-    /// Every route that matches is a typed route whose values do not decode: `open` would
-    /// fail with the first one's ``TypedRouteError`` (``OpenResult/failed(_:_:)``). In
-    /// precedence order.
-    case undecodable([TypedDecline])
-
-    /// The route, if one matches.
-    public var route: ResolvedRoute? {
-        if case .route(let route) = self { return route }
-        return nil
-    }
-}
-
-/// A typed route that a URL matched but whose values do not decode into its type: it
-/// declines, and the URL goes on to the next match (see <doc:TypedRoutes>).
-public struct TypedDecline: Sendable, Hashable, CustomStringConvertible {
-    /// The typed route.
-    public let route: RouteInfo
-    /// Why the URL's values do not decode: the key and the text.
-    public let error: TypedRouteError
-
-    /// Creates a decline, for comparing with a ``Resolution`` in tests.
-    /// - Parameters:
-    ///   - route: the typed route.
-    ///   - error: why the values do not decode.
-    public init(route: RouteInfo, error: TypedRouteError) {
-        self.route = route
-        self.error = error
-    }
-
-    public var description: String { "\(route) declined: \(error)" }
-}
-
-/// A route a URL resolves to, with what its handler would read.
-public struct ResolvedRoute: Sendable, Hashable {
-    /// The route.
-    public let route: RouteInfo
-    /// The path parameters, decoded.
-    public let parameters: [String: String]
-    /// The query items in order, decoded, duplicates kept.
-    public let query: [QueryItems.Item]
-    /// The decoded fragment, or `nil`.
-    public let fragment: String?
-    /// Whether the route matched through its catch-all (`**`).
-    public let isCatchAllMatch: Bool
-    /// The typed routes that matched first but whose values do not decode, in precedence
-    /// order: `open` passes them over too.
-    public let declined: [TypedDecline]
-
-    init(route: RouteInfo, match: RouteMatch<Int>, declined: [TypedDecline] = []) {
-        self.route = route
-        self.declined = declined
-        self.parameters = match.parameters.dictionary
-        self.query = Array(match.query)
-        self.fragment = match.fragment.map(String.init)
-        self.isCatchAllMatch = match.isCatchAllMatch
     }
 }
