@@ -76,8 +76,7 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     }
 
     /// The outcome of a search that found no route, out of line: with it inline, the
-    /// caller's code held all three cases and ran 7 more instructions per github.txt lookup
-    /// (callgrind, Benchmarks/Scripts/instructions.sh: 1,020 against 1,013).
+    /// caller's code held all three cases and every lookup ran longer.
     @inlinable @inline(never)
     func unmatched(_ lookup: RawLookup, _ url: String) -> MatchResult<Value> {
         switch lookup {

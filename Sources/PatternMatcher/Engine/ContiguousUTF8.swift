@@ -26,8 +26,7 @@ enum ContiguousUTF8 {
     /// Runs `body` over the UTF-8 bytes of `text`.
     ///
     /// Nothing reads `text` after `body` has run: when a fallback after the fast path read it
-    /// there, `text` was retained and released around every call of `body` (callgrind,
-    /// Benchmarks/Scripts/instructions.sh: 1,074 instructions per github.txt lookup against 1,020).
+    /// there, `text` was retained and released around every call of `body`.
     static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         guard text.isContiguousUTF8 else { return try Array(text.utf8).withUnsafeBufferPointer(body) }
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }

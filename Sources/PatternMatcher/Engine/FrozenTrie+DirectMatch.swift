@@ -11,21 +11,17 @@
 // it decides the common cases, and always as the full search would.
 //
 // Its stages are `@_transparent` rather than `@inline(__always)`: inside the walk's closure
-// the optimizer left some of them out of line, at 9 more instructions per github.txt lookup
-// (callgrind, Benchmarks/Scripts/instructions.sh: 1,095 against 1,086).
+// the optimizer left some of them out of line, a call each on every lookup.
 
 /// Where the direct walk stands: the node reached, the nodes entered, the captures, the
 /// path segments read, and whether it passed by anything the full search would backtrack to.
 private struct DirectWalk {
     /// The node reached, by index: a whole ``TrieNode`` carried from segment to segment was
-    /// copied at every step (callgrind, Benchmarks/Scripts/instructions.sh: 1,094 instructions
-    /// per github.txt lookup against 1,074).
+    /// copied at every step.
     var node: Int32
     /// The nodes entered before the path (the root, the scheme's and the host's), less one
     /// when a path segment found no child: the walk entered `entered + segments` nodes.
-    // So the path loop keeps one count, not two: 981 instructions per github.txt lookup
-    // against 979 (callgrind, Benchmarks/Scripts/instructions.sh; with Word.homeSlot's
-    // unchecked conversion as well, 971).
+    // So the path loop keeps one count, not two: one less to keep up at every segment.
     var entered = 1
     var captures = CaptureBuffer()
     var passedOthers = false
@@ -51,8 +47,7 @@ extension FrozenTrie {
     /// Whether one straight descent decides the URL in `bytes` (a match, or no match with
     /// nothing to backtrack to), writing the outcome in `lookup` when it does; if not, the
     /// caller runs the full search, which also reports a malformed URL. The outcome is
-    /// written in place rather than returned, which copied it once more (5 instructions per
-    /// github.txt lookup).
+    /// written in place rather than returned, which copied it once more.
     ///
     /// - Parameter visited: set to the number of trie nodes entered when the walk decides.
     /// - Complexity: O(n + d), n the URL's length and d its key segments; allocates nothing.
@@ -64,8 +59,7 @@ extension FrozenTrie {
               let base = bytes.baseAddress else { return false }
         let input = MatchInput(bytes: base, scratch: nil, count: count, caseInsensitive: options.caseInsensitivePaths)
         // The trie's buffers are opened here rather than through `withView(_:)`: its closure,
-        // passed on through four more, is not inlined, which cost 57 instructions per
-        // github.txt lookup (callgrind, Benchmarks/Scripts/instructions.sh: 1,143 against 1,086).
+        // passed on through four more, is not inlined, so every lookup paid for the calls.
         return nodes.withUnsafeBufferPointer { nodes in
         extras.withUnsafeBufferPointer { extras in
         literalBytes.withUnsafeBufferPointer { literalBytes in
@@ -131,10 +125,8 @@ extension FrozenTrie {
         var i = i
         walk.pathStart = i
         // One scan per segment, then one test of the byte that ended it: testing for the end
-        // of the path before each segment read that byte a second time (callgrind,
-        // Benchmarks/Scripts/instructions.sh: 1,003 instructions per github.txt lookup against
-        // 981, with CaptureBuffer.append unchecked; app static 797 against 801). A scan of
-        // the empty run before the path's first `/` cost 30 more on app static (831).
+        // of the path before each segment read that byte a second time. A scan of the empty
+        // run before the path's first `/` was work for nothing.
         while true {
             // The `/` that starts the path, and any repeated one, skipped without a scan.
             while i < count, base[i] == ASCII.slash { i &+= 1 }

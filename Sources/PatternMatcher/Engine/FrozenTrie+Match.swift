@@ -264,7 +264,7 @@ extension FrozenTrie {
 
     /// ``firstMatch(_:)`` written over the caller's `lookup`: what ``RouteTable/match(_:)``
     /// inlines, so that the outcome is not copied out once more on its way to the caller (nor
-    /// through a (lookup, visited) pair, which cost 32 instructions per github.txt lookup).
+    /// through a (lookup, visited) pair, which copied it again).
     @usableFromInline
     func firstMatch(_ url: String, into lookup: inout RawLookup) {
         var visited = 0
@@ -317,9 +317,8 @@ extension FrozenTrie {
     /// not passed back through the closures).
     ///
     /// The walk and the search each run in a closure of their own over the bytes: with the
-    /// search behind the walk in one function, a github.txt lookup ran 18 more instructions
-    /// (callgrind, Benchmarks/Scripts/instructions.sh: 1,112 against 1,094); with the whole
-    /// search inside the closure rather than called from it, 14 more again (1,138 against 1,124).
+    /// search behind the walk in one function, every lookup ran longer; with the whole search
+    /// inside the closure rather than called from it, longer again.
     private func decide(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
         if walk, directMatch(url, into: &lookup, visited: &visited) {
             #if URLROUTER_INTERNAL_CHECKS

@@ -184,8 +184,8 @@ struct LiteralBlock: Sendable, Equatable {
 
     var isHashed: Bool { signedCount < 0 }
     /// The records of the block, a hash table's empty slots included.
-    // A wrapping negation (a count is never Int32.min): the overflow check cost 3
-    // instructions per github.txt lookup (callgrind, instructions.sh: 1,013 against 1,010).
+    // A wrapping negation (a count is never Int32.min): the overflow check ran on every
+    // lookup for nothing.
     var slots: Int32 { signedCount < 0 ? 0 &- signedCount : signedCount }
     var isEmpty: Bool { signedCount == 0 }
     /// The block's indices in `nodes`.

@@ -6,8 +6,7 @@
 /// URL of at most ``maxURLLength`` bytes (a URL under the default limit of 8,192 bytes
 /// always fits); those of a longer URL, which only a raised ``URLLimits/maxBytes`` lets
 /// in, are all found again as the later ones are. Eight-byte ranges made every copy of a
-/// match 32 bytes longer: 47 more instructions per github.txt lookup and 48 per app static
-/// lookup (callgrind, Benchmarks/Scripts/instructions.sh: 971 against 924, 798 against 750).
+/// match 32 bytes longer, and every lookup copies a match.
 ///
 /// The count comes after the ranges, so that what follows the buffer in ``Found`` fills
 /// the four bytes a leading count would leave as padding.
@@ -29,10 +28,8 @@ struct CaptureBuffer: Sendable {
     /// refuse a longer one before they match); only their low 16 bits are kept, which are
     /// the offsets themselves in a URL the buffer holds (``holdsRanges(ofURLWithLength:)``).
     // Truncating conversions and a wrapping count (a URL of at most `Int32.max` bytes has
-    // fewer segments than that). The checked ones left the direct walk short of registers:
-    // with its path loop as it is, they cost 50 instructions per github.txt lookup (callgrind,
-    // Benchmarks/Scripts/instructions.sh: 1,031 against 981); alone, under the loop before,
-    // this change saved nothing (1,006 against 1,003).
+    // fewer segments than that). The checked ones left the direct walk short of registers
+    // with its path loop as it is (under the loop before, this change alone saved nothing).
     @inline(__always)
     mutating func append(start: Int, end: Int) {
         assert(start >= 0 && start <= end && end <= Int(Int32.max), "a range of a URL of at most Int32.max bytes")
@@ -147,9 +144,8 @@ struct URLParts: Sendable {
 /// ``URLParts`` as a ``Found`` keeps them, in 11 bytes: 16-bit offsets, which hold those of a
 /// URL of at most ``CaptureBuffer/maxURLLength`` bytes, as the capture buffer's do; a longer
 /// URL's parts are read by parsing it again (``RawMatch/parts``). With 32-bit offsets every
-/// copy of a match was 10 bytes longer: 16 more instructions per github.txt lookup (callgrind,
-/// Benchmarks/Scripts/instructions.sh: 924 against 908; app static 750 against 736). The
-/// walk and the search make these directly: packing a ``URLParts`` they made ran 954.
+/// copy of a match was 10 bytes longer. The walk and the search make these directly:
+/// packing a ``URLParts`` they made was slower still.
 @usableFromInline
 struct PackedURLParts: Sendable, Equatable {
     private let hostStart: UInt16
@@ -171,8 +167,7 @@ struct PackedURLParts: Sendable, Equatable {
         self.pathStart = UInt16(truncatingIfNeeded: pathStart)
         self.queryStart = UInt16(truncatingIfNeeded: max(queryStart, 0))
         self.fragmentStart = UInt16(truncatingIfNeeded: max(fragmentStart, 0))
-        // Written out: through a shared helper, even inlined, the direct walk ran 21 more
-        // instructions per github.txt lookup (callgrind, instructions.sh: 929 against 908).
+        // Written out: through a shared helper, even inlined, the direct walk ran longer.
         self.flags = (hasScheme ? URLParts.scheme : 0) | (hasUserinfo ? URLParts.userinfo : 0)
         assert(count > CaptureBuffer.maxURLLength || unpacked.pathEnd(count: count) == pathEnd,
                "the path ends at the query's '?', the fragment's '#' or the end")
@@ -200,10 +195,8 @@ struct PackedURLParts: Sendable, Equatable {
 ///
 /// Its fields are ordered so that none leaves padding (52 bytes): a match result of a
 /// table of `Int`s (85 bytes) then stays within what the optimizer copies inline. At 112
-/// bytes (145 for the result) a lookup copied it through two `memcpy` calls, and ran
-/// 1,177 instructions per github.txt lookup against 1,138 at 94 bytes (callgrind,
-/// Benchmarks/Scripts/instructions.sh); see ``CaptureBuffer`` and ``PackedURLParts`` for
-/// 94 against 52.
+/// bytes (145 for the result) a lookup copied it through two `memcpy` calls; see
+/// ``CaptureBuffer`` and ``PackedURLParts`` for 94 bytes against 52.
 @usableFromInline
 struct Found: Sendable {
     /// The ranges the search recorded; the route's capture specs index them.

@@ -3,8 +3,7 @@ import PatternMatcher
 /// One interceptor as the router keeps it.
 ///
 /// A class, so that the list of interceptors an open meets copies each with one retain
-/// (its description and its closure were two and more): 346 instructions an open with
-/// three interceptors (callgrind, app static: 11,261 against 10,915).
+/// (its description and its closure were two and more).
 final class RegisteredInterceptor: Sendable {
     enum Decider: Sendable {
         case sync(@Sendable (InterceptedRequest) -> Interception)
@@ -46,8 +45,7 @@ final class RegisteredInterceptor: Sendable {
 /// An interceptor whose pattern matches a URL, and that pattern's match (what it captured).
 ///
 /// A struct, not a tuple: tuples holding a generic `RouteMatch` (this one and
-/// ``RouteLead``) were copied through the runtime's generic tuple witnesses, 1,419 more
-/// instructions an open with three interceptors (callgrind, app static: 15,949 against 14,530).
+/// ``RouteLead``) were copied through the runtime's generic tuple witnesses.
 struct InterceptorHit: Sendable {
     let interceptor: RegisteredInterceptor
     let match: RouteMatch<Int>
@@ -59,16 +57,14 @@ struct InterceptorHit: Sendable {
 /// When they are all of one pattern shape (only global interceptors, or only one gate: the
 /// common case), the list is the table's own group and the one match they share, so finding them
 /// allocates nothing and copies no match; an array of hits, each with a copy of the
-/// match, cost an allocation and 364 instructions an open with three interceptors
-/// (callgrind, app static: 10,203 against 9,839). Several shapes are kept as hits.
+/// match, cost an allocation and a copy of the match for each. Several shapes are kept as
+/// hits.
 struct InterceptorHits: RandomAccessCollection, Sendable {
     /// One shape's interceptors (the table's own group, never empty), or empty when
     /// ``several`` holds them.
     private let group: [RegisteredInterceptor]
     /// The match `group` shares (with several shapes, the first's: never read). Not
-    /// optional: an optional match is copied through the runtime's generic witnesses
-    /// (about 200 instructions a copy in callgrind's profile; keeping it optional cost
-    /// 74 instructions an open with three interceptors: 9,839 against 9,765).
+    /// optional: an optional match is copied through the runtime's generic witnesses.
     private let match: RouteMatch<Int>
     /// Interceptors of several shapes, each with its match; empty for one shape.
     private let several: [InterceptorHit]

@@ -5,8 +5,8 @@
 /// asynchronous, and into tasks it starts; a synchronous open outside any task binds it
 /// to the thread.
 ///
-/// Not optional: outside any open it is ``outside``. An optional value cost 110 more
-/// instructions an open to read, bind and unbind (callgrind, app static: 3,068 against 2,958).
+/// Not optional: outside any open it is ``outside``. An optional value cost more to read, bind
+/// and unbind on every open.
 struct OpenContext: Sendable {
     /// How many opens are being handled, the outermost counting 1; 0 outside any open.
     let depth: Int

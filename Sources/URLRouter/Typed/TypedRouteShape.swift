@@ -10,10 +10,10 @@ final class TypedRouteShape: Sendable {
     let patternText: String
     let pattern: Result<RoutePattern, TypedRouteError>
     /// The pattern when it parsed, for ``url(for:)``: copying it out of the `Result` went through
-    /// generic value witnesses, 520 instructions a URL (callgrind, typed book).
+    /// generic value witnesses.
     private let parsedPattern: RoutePattern?
     /// The names the pattern captures (path parameters and named catch-alls): a few, searched
-    /// in order (a `Set`'s hashing cost 300 instructions a property written, callgrind).
+    /// in order (a `Set`'s hashing cost more for every property written).
     let pathNames: [String]
     let converters: [any ParameterConverter]
     /// The pattern alone, for ``TypedRoute/init(parsing:)``.
@@ -164,8 +164,8 @@ enum QueryEscaping {
     }
 
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Names and values are mostly plain: copied at once, not byte by byte (80 instructions
-        // a byte, callgrind).
+        // Names and values are mostly plain: copied at once, not byte by byte (which was
+        // many times dearer).
         if bytes.allSatisfy(isUnreserved) {
             output.append(contentsOf: bytes)
             return
