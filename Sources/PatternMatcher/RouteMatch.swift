@@ -101,7 +101,12 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The decoded value of the parameter `name`, or `nil` if the route has none by that name.
     /// - Complexity: O(p + v), p the number of parameters and v the value's length.
-    public subscript(name: String) -> Substring? {
+    public subscript(name: String) -> String? {
+        value(named: name).map(String.init)
+    }
+
+    /// ``subscript(_:)`` as a `Substring`: a slice of the URL when the value needs no decoding.
+    package func value(named name: String) -> Substring? {
         let specs = raw.storage.captureSpecs(ofRoute: Int(raw.route))
         for (i, spec) in specs.enumerated() where raw.storage.name(of: spec, inRoute: Int(raw.route)) == name {
             return value(at: i)
@@ -110,14 +115,14 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     /// The names in pattern order.
-    public var names: [Substring] {
-        raw.storage.captureSpecs(ofRoute: Int(raw.route)).map { raw.storage.name(of: $0, inRoute: Int(raw.route)) }
+    public var names: [String] {
+        raw.storage.captureSpecs(ofRoute: Int(raw.route)).map { String(raw.storage.name(of: $0, inRoute: Int(raw.route))) }
     }
 
     /// The parameters as a dictionary of strings.
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
-        for (name, value) in self { result[String(name)] = String(value) }
+        for (name, value) in self { result[name] = value }
         return result
     }
 
@@ -152,13 +157,13 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         let parameters: PathParameters
         var index = 0
 
-        public mutating func next() -> (name: Substring, value: Substring)? {
+        public mutating func next() -> (name: String, value: String)? {
             guard index < parameters.count else { return nil }
             defer { index += 1 }
             let specs = parameters.raw.storage.captureSpecs(ofRoute: Int(parameters.raw.route))
             let spec = specs[specs.startIndex + index]
             let name = parameters.raw.storage.name(of: spec, inRoute: Int(parameters.raw.route))
-            return (name, parameters.value(at: index))
+            return (String(name), String(parameters.value(at: index)))
         }
     }
 
@@ -194,9 +199,9 @@ public struct QueryItems: Sendable, Sequence {
     /// One `name=value` pair, decoded.
     public struct Item: Sendable, Hashable {
         /// The decoded name.
-        public let name: Substring
+        public let name: String
         /// The decoded value; `""` when the pair has no `=`.
-        public let value: Substring
+        public let value: String
     }
 
     /// The query items of `url`'s query string (the part after the first `?`, up to `#`).
@@ -211,7 +216,12 @@ public struct QueryItems: Sendable, Sequence {
     /// the rule every reader of a single value follows (`RouteRequest.string(_:)`,
     /// `require(_:as:)` and `mergedParameters` too). ``values(named:)`` gives them all.
     /// - Complexity: O(n) for a query of n bytes; only the value found is decoded.
-    public subscript(name: String) -> Substring? {
+    public subscript(name: String) -> String? {
+        value(named: name).map(String.init)
+    }
+
+    /// ``subscript(_:)`` as a `Substring`: a slice of the URL when the value needs no decoding.
+    package func value(named name: String) -> Substring? {
         guard start >= 0 else { return nil }
         // The names are compared as written and the value of the last match alone decoded:
         // decoding every item as the iterator does decoded items no one asked for.
@@ -267,7 +277,7 @@ public struct QueryItems: Sendable, Sequence {
     }
 
     /// Every value of the items named `name`, in order.
-    public func values(named name: String) -> [Substring] {
+    public func values(named name: String) -> [String] {
         compactMap { $0.name == name ? $0.value : nil }
     }
 
@@ -287,7 +297,7 @@ public struct QueryItems: Sendable, Sequence {
                 guard !item.name.isEmpty else { continue }
                 let name = decodedSubstring(items.url, item.name, plusAsSpace: items.plusAsSpace)
                 let value = item.value.isEmpty ? "" : decodedSubstring(items.url, item.value, plusAsSpace: items.plusAsSpace)
-                return Item(name: name, value: value)
+                return Item(name: String(name), value: String(value))
             }
             return nil
         }

@@ -22,11 +22,11 @@ struct ManyParametersTests {
             ("f", "66"), ("g", "7"), ("h", "h h"), ("i", "i/i"), ("rest", "r1/r 2"),
         ]
         #expect(match.parameters.count == expected.count)
-        #expect(match.parameters.names == expected.map { Substring($0.0) })
+        #expect(match.parameters.names == expected.map(\.0))
         for (name, value) in expected {
-            #expect(match.parameters[name] == Substring(value), "\(name)")
+            #expect(match.parameters[name] == value, "\(name)")
         }
-        #expect(match.parameters.map { String($0.value) } == expected.map(\.1))
+        #expect(match.parameters.map(\.value) == expected.map(\.1))
         #expect(match.parameters.dictionary == Dictionary(uniqueKeysWithValues: expected))
     }
 
@@ -44,7 +44,7 @@ struct ManyParametersTests {
             #expect(match.parameters.dictionary
                     == ["host": "host", "a": long, "n": "42", "b": decoded, "rest": "r1/r2"], "\(b)")
             #expect(match.extraSlotRanges?.count == 5, "\(b)")
-            #expect(match.query["q"] == Substring(long) && match.fragment == "f", "\(b)")
+            #expect(match.query["q"] == long && match.fragment == "f", "\(b)")
         }
     }
 
@@ -66,7 +66,7 @@ struct ManyParametersTests {
         for length in [65_535, 65_536] {
             let only = String(repeating: "o", count: length - 8)
             let match = try #require(table.match("app://h/" + only).match, "\(length)")
-            #expect(match.value == "one" && match.parameters["only"] == Substring(only), "\(length)")
+            #expect(match.value == "one" && match.parameters["only"] == only, "\(length)")
             #expect(Array(match.query).isEmpty && match.fragment == nil, "\(length)")
         }
     }
@@ -103,7 +103,7 @@ struct ManyParametersTests {
         var values: [String: String] = [:]
         let parses = PatternParses.counting {
             let parameters = match.parameters
-            for name in names { values[name] = parameters[name].map(String.init) }
+            for name in names { values[name] = parameters[name] }
             values["all"] = "\(parameters.dictionary.count)"
         }
         #expect(parses == 1)

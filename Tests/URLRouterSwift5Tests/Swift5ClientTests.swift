@@ -34,7 +34,7 @@ struct Swift5ClientTests {
         let router = try Router(modules: [ProductModule.self])
         let screen = router.object(for: "shop://product/42", as: ProductScreen.self)
         #expect(screen?.id == 42)
-        let again = try router.makeObject(for: "shop://product/7", as: ProductScreen.self)
+        let again = try router.requireObject(for: "shop://product/7", as: ProductScreen.self)
         #expect(again.id == 7)
     }
 
@@ -49,9 +49,10 @@ struct Swift5ClientTests {
     @Test("services, generation, deep links and the matcher")
     func theRest() async throws {
         let router = try Router(modules: [ProductModule.self])
-        #expect(await router.object(for: "shop://service/cart", as: Int.self) == 3)
+        #expect(router.object(for: "shop://service/cart", as: Int.self) == 3)
+        #expect(await router.open("shop://service/cart", expecting: Int.self).value == 3)
         #expect(try router.url(for: "product", parameters: ["id": "9", "from": "a&b"]) == "shop://product/9?from=a%26b")
-        let deepLink: OpenResult = await router.open("shop://product/1", source: .external)
+        let deepLink: OpenResult = await router.openAndWait("shop://product/1", source: .external)
         #expect(deepLink.route?.pattern == "shop://product/<int:id>")
 
         var builder = RouteTableBuilder<String>()

@@ -1,7 +1,7 @@
 import Testing
 import URLRouter
 
-/// `await router.open(_:)` and `await router.object(for:)`.
+/// `await router.openAndWait(_:)` and `await router.open(_:expecting:)`.
 @Suite("Asynchronous handlers")
 struct AsyncTests {
     struct Broken: Error, Equatable {}
@@ -46,7 +46,7 @@ struct AsyncTests {
         let log = Shared<[String]>([])
         let router = try Self.router(log)
 
-        let result = await router.open("reader://download/42")
+        let result = await router.openAndWait("reader://download/42")
 
         #expect(result.outcome == .handled("reader://download/<int:id>"))
         #expect(log.current == ["downloaded 42"])
@@ -57,27 +57,30 @@ struct AsyncTests {
         let log = Shared<[String]>([])
         let router = try Self.router(log)
 
-        #expect(await router.open("reader://download/me").outcome == .handled("reader://download/:name"))
-        #expect(await router.open("reader://sync").outcome == .handled("reader://sync"))
-        #expect(await router.open("reader://screen").outcome == .handled("reader://screen"))
-        #expect(await router.open("reader://title/1").outcome == .handled("reader://title/<int:id>"))
-        #expect(await router.open("reader://nothing").outcome == .unmatched)
-        #expect(await router.open("reader://x/%zz").outcome == .malformed(.badEscape))
-        #expect(await router.open("reader://u@sync", source: .external).outcome == .refused)
+        #expect(await router.openAndWait("reader://download/me").outcome == .handled("reader://download/:name"))
+        #expect(await router.openAndWait("reader://sync").outcome == .handled("reader://sync"))
+        #expect(await router.openAndWait("reader://screen").outcome == .handled("reader://screen"))
+        #expect(await router.openAndWait("reader://title/1").outcome == .handled("reader://title/<int:id>"))
+        #expect(await router.openAndWait("reader://nothing").outcome == .unmatched)
+        #expect(await router.openAndWait("reader://x/%zz").outcome == .malformed(.badEscape))
+        #expect(await router.openAndWait("reader://u@sync", source: .external).outcome == .refused)
         // Refused too when nothing matches, rather than reported unmatched.
-        #expect(await router.open("reader://u@nothing", source: .external).outcome == .refused)
+        #expect(await router.openAndWait("reader://u@nothing", source: .external).outcome == .refused)
         #expect(log.current == ["download by name me", "sync", "screen"])
     }
 
-    @Test("object(for:) awaits asynchronous object handlers; the synchronous one skips them")
+    @Test("open(_:expecting:) awaits asynchronous object handlers; object(for:as:) never waits")
     func awaitsAsyncObject() async throws {
         let router = try Self.router(Shared([]))
 
-        #expect(await router.object(for: "reader://cover/7") as? String == "cover 7")
-        #expect(await router.object(for: "reader://title/7") as? String == "title 7")
-        #expect(await router.object(for: "reader://download/7") == nil)
-        let synchronousObject = { router.object(for: "reader://cover/7") }
-        #expect(synchronousObject() == nil)
+        #expect(await router.open("reader://cover/7", expecting: String.self).value == "cover 7")
+        #expect(await router.open("reader://title/7", expecting: String.self).value == "title 7")
+        #expect(await router.open("reader://download/7", expecting: String.self).value == nil, "an action route runs: no value")
+        // In asynchronous code too, the lookup is synchronous: it returns at once, without the object.
+        #expect(router.object(for: "reader://cover/7", as: String.self) == nil)
+        #expect(throws: ObjectError.needsAsync(router.routes.first { $0.pattern == "reader://cover/<int:id>" }!)) {
+            try router.requireObject(for: "reader://cover/7", as: String.self)
+        }
     }
 
     @Test("a throwing asynchronous handler fails the open and leaves the router unchanged")
@@ -86,13 +89,13 @@ struct AsyncTests {
         let router = try Self.router(log)
         let routes = router.routes
 
-        let result = await router.open("reader://broken/1")
+        let result = await router.openAndWait("reader://broken/1")
 
         #expect(result.outcome == .failed("reader://broken/<int:id>"))
         #expect(result.error as? Broken == Broken())
         #expect(router.routes == routes)
-        #expect(await router.open("reader://broken/2").outcome == .handled("reader://broken/<int:id>"))
-        #expect(await router.open("reader://download/3").isHandled)
+        #expect(await router.openAndWait("reader://broken/2").outcome == .handled("reader://broken/<int:id>"))
+        #expect(await router.openAndWait("reader://download/3").isHandled)
         #expect(log.current == ["not broken 2", "downloaded 3"])
     }
 
@@ -104,7 +107,7 @@ struct AsyncTests {
 
         var opening: Task<OpenResult, Never>?
         await withCheckedContinuation { (started: Started) in
-            opening = Task { await router.open("reader://slow", userInfo: ["started": started]) }
+            opening = Task { await router.openAndWait("reader://slow", userInfo: ["started": started]) }
         }
         opening?.cancel()
         let result = try #require(await opening?.value)
@@ -112,7 +115,7 @@ struct AsyncTests {
         #expect(result.outcome == .failed("reader://slow"))
         #expect(result.error is CancellationError)
         #expect(router.routes == routes)
-        #expect(await router.open("reader://download/4").isHandled)
+        #expect(await router.openAndWait("reader://download/4").isHandled)
         #expect(router.canOpen("reader://slow"))
     }
 
@@ -121,7 +124,7 @@ struct AsyncTests {
         let router = try Router { routes in
             routes.asyncAction("reader://download") { request in
                 await Task.yield()
-                request.complete("downloaded")
+                request.reply("downloaded")
             }
             routes.asyncObject("reader://cover") { _ in "cover" }
         }

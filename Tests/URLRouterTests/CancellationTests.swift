@@ -35,7 +35,7 @@ struct CancellationTests {
     func neverDecides() async throws {
         let handled = Shared(0)
         let router = try Self.router(decidingAfter: 3_600, handled: handled)
-        let task = Task { await router.open("reader://gated/page", userInfo: [:], source: nil) }
+        let task = Task { await router.openAndWait("reader://gated/page", userInfo: [:], source: nil) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
         let result = await Self.value(of: task, within: 120)
@@ -47,7 +47,7 @@ struct CancellationTests {
     func lateDecision() async throws {
         let handled = Shared(0)
         let router = try Self.router(decidingAfter: 0.3, handled: handled)
-        let task = Task { await router.open("reader://gated/page", userInfo: [:], source: nil) }
+        let task = Task { await router.openAndWait("reader://gated/page", userInfo: [:], source: nil) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
         #expect(await Self.value(of: task, within: 120) == .refused(.cancelled))
@@ -62,7 +62,7 @@ struct CancellationTests {
         for url in ["reader://free", "reader://gated/page"] {
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
-                return await router.open(url, userInfo: [:], source: nil)
+                return await router.openAndWait(url, userInfo: [:], source: nil)
             }
             #expect(await task.value == .refused(.cancelled), "\(url)")
         }

@@ -12,7 +12,7 @@ struct CapabilityTests {
             routes.action("reader://book/:id") { request in
                 let animated = request.userInfo["animated"] as? Bool ?? false
                 seen.append("book \(request.parameters["id"] ?? "?") animated: \(animated)")
-                request.complete("opened \(request.parameters["id"] ?? "?")")
+                request.reply("opened \(request.parameters["id"] ?? "?")")
             }
         }
 
@@ -32,7 +32,7 @@ struct CapabilityTests {
             routes.action("reader://book/:id") { request in
                 keys.append("merged: \(request.mergedParameters.keys.sorted())")
                 keys.append("userInfo: \(request.userInfo.keys.sorted())")
-                request.complete()
+                request.reply(nil)
             }
         }
 
@@ -57,12 +57,12 @@ struct CapabilityTests {
             routes.action("reader://shelf") { _ in Issue.record("object(for:) ran an action") }
         }
 
-        #expect(router.object(for: "reader://service/count") as? Int == 42)
+        #expect(router.object(for: "reader://service/count", as: (any Sendable).self) as? Int == 42)
         #expect(router.object(for: "reader://service/count", as: Int.self) == 42)
         #expect(router.object(for: "reader://service/count", as: String.self) == nil)
         #expect(router.object(for: "reader://book/7/title", as: String.self) == "Title 7")
-        #expect(router.object(for: "reader://shelf") == nil)
-        #expect(router.object(for: "reader://nothing") == nil)
+        #expect(router.object(for: "reader://shelf", as: (any Sendable).self) == nil)
+        #expect(router.object(for: "reader://nothing", as: (any Sendable).self) == nil)
     }
 
     @Test("opening an object route hands its object to the completion")

@@ -36,7 +36,7 @@ struct ConcurrencyTests {
         let router = try Router { routes in
             routes.mainActorAction("reader://notify") { request in
                 navigation.push("notified")
-                request.complete()
+                request.reply(nil)
             }
         }
 
@@ -180,7 +180,7 @@ struct ConcurrencyTests {
                 #expect(router.canOpen("reader://outer"))
             }
             routes.action("reader://inner/<int:id>") { _ in log.append("inner") }
-            routes.action("reader://log/**message") { request in log.append(request.parameters["message"].map(String.init) ?? "") }
+            routes.action("reader://log/**message") { request in log.append(request.parameters["message"] ?? "") }
         }
 
         #expect(router.open("reader://outer").outcome == .handled("reader://outer"))

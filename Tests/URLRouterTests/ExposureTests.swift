@@ -119,7 +119,7 @@ struct ExposureTests {
                 #expect(external.outcome == .unmatched || external.route?.exposure == .external, "\(external)")
             }
             #expect(router.canOpen(check.url, source: .external) == external.isHandled)
-            #expect(router.object(for: check.url + "/token", userInfo: ["origin": "external"], source: .external) == nil)
+            #expect(router.object(for: check.url + "/token", as: (any Sendable).self, userInfo: ["origin": "external"], source: .external) == nil)
 
             let expected = caseInsensitive ? check.fromAppFolded : check.fromApp
             let fromApp = router.open(check.url, userInfo: ["origin": "app"])

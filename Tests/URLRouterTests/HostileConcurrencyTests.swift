@@ -15,7 +15,7 @@ private func openNow(_ router: Router, _ url: String, source: OpenSource = .app)
 }
 
 private func objectNow(_ router: Router, _ url: String) -> (any Sendable)? {
-    router.object(for: url)
+    router.object(for: url, as: (any Sendable).self)
 }
 
 @Suite("Hostile: concurrency")
@@ -120,7 +120,7 @@ struct HostileConcurrencyTests {
         let sync = openNow(router, "reader://boom/1", source: .external)
         guard case .failed(let route, let error) = sync else { Issue.record("\(sync)"); return }
         #expect(route.pattern == "reader://boom/:id" && error is Boom)
-        let async = await router.open("reader://async-boom")
+        let async = await router.openAndWait("reader://async-boom")
         guard case .failed(_, let asyncError) = async else { Issue.record("\(async)"); return }
         #expect(asyncError is Boom)
         #expect(objectNow(router, "reader://object-boom") == nil)
@@ -145,7 +145,7 @@ struct HostileConcurrencyTests {
         }
         let before = state(of: router)
 
-        let running = Task { await router.open("reader://slow") }
+        let running = Task { await router.openAndWait("reader://slow") }
         while started.current == 0 { await Task.yield() }
         running.cancel()
         let result = await running.value
@@ -156,12 +156,12 @@ struct HostileConcurrencyTests {
         // Cancelled before the handler starts: no handler starts.
         let early = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await router.open("reader://slow")
+            return await router.openAndWait("reader://slow")
         }
         #expect(await early.value == .refused(.cancelled))
 
         #expect(state(of: router) == before)
-        #expect(await router.open("reader://fine").isHandled)
+        #expect(await router.openAndWait("reader://fine").isHandled)
     }
 
     @Test("deregistering a module while its async handler runs lets the handler finish")
@@ -177,7 +177,7 @@ struct HostileConcurrencyTests {
                 finished.withLock { $0 = true }
             }
         }
-        let running = Task { await router.open("reader://leaving") }
+        let running = Task { await router.openAndWait("reader://leaving") }
         while !started.current { await Task.yield() }
         #expect(router.deregister(moduleNamed: "Leaving") == 1)
         gate.withLock { $0 = true }

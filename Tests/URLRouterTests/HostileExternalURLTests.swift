@@ -22,7 +22,7 @@ private enum HostileApp: RouteModule {
 
     static func registerRoutes(in routes: inout RouteRegistrar) {
         for pattern in external {
-            routes.action(pattern, exposure: .external) { request in request.complete(request.route.pattern) }
+            routes.action(pattern, exposure: .external) { request in request.reply(request.route.pattern) }
         }
         for pattern in `internal` {
             routes.action(pattern) { _ in throw InternalReached(pattern: pattern) }
@@ -175,18 +175,18 @@ struct HostileExternalURLTests {
     func externalAsync() async throws {
         let router = try Self.makeRouter()
         for row in Self.cases {
-            let result = await router.open(row.url, source: .external)
+            let result = await router.openAndWait(row.url, source: .external)
             #expect(kind(result) == row.expected, "\(row.url): \(result)")
             #expect(thrown(result) == nil, "\(row.url): \(result)")
         }
-        let public_ = await router.open("reader://async/public", source: .external)
+        let public_ = await router.openAndWait("reader://async/public", source: .external)
         #expect(public_.isHandled)
-        let secret = await router.open("reader://async/secret", source: .external)
+        let secret = await router.openAndWait("reader://async/secret", source: .external)
         #expect(kind(secret) == .unmatched)
-        let secretObject = await router.object(for: "reader://service/secret", source: .external)
-        #expect(secretObject == nil)
-        let publicObject = await router.object(for: "reader://service/public", source: .external)
-        #expect(publicObject as? String == "public")
+        let secretObject = await router.open("reader://service/secret", expecting: String.self, source: .external)
+        #expect(secretObject == .notHandled(.unmatched))
+        let publicObject = await router.open("reader://service/public", expecting: String.self, source: .external)
+        #expect(publicObject.value == "public")
     }
 
     @Test("fallbacks: an internal unmatched handler and internal catch-alls never run for outside URLs")

@@ -140,8 +140,8 @@ struct InterceptorTests {
                 request.reply("done")
             }
         }
-        #expect(await router.open("reader://slow/x").outcome == .handled("reader://slow/x"))
-        #expect(await router.open("reader://deny").outcome == .rejected("reader://deny"))
+        #expect(await router.openAndWait("reader://slow/x").outcome == .handled("reader://slow/x"))
+        #expect(await router.openAndWait("reader://deny").outcome == .rejected("reader://deny"))
 
         let completions = Shared(0)
         let result = router.open("reader://slow/x") { _ in completions.increment() }
@@ -162,7 +162,7 @@ struct InterceptorTests {
             routes.intercept("reader://x") { _ in .redirect(to: "reader://y") }
             routes.action("reader://y") { _ in }
         }
-        #expect(await router.open("reader://x").outcome == .redirected("reader://y", .handled("reader://y")))
+        #expect(await router.openAndWait("reader://x").outcome == .redirected("reader://y", .handled("reader://y")))
     }
 
     // MARK: Redirects
@@ -177,7 +177,7 @@ struct InterceptorTests {
             if case .redirected(_, _, let inner) = result { return innermost(inner) }
             return result
         }
-        for result in [Self.openHere(router, "reader://ping"), await router.open("reader://ping")] {
+        for result in [Self.openHere(router, "reader://ping"), await router.openAndWait("reader://ping")] {
             guard case .refused(let refusal) = innermost(result) else {
                 Issue.record("\(result)")
                 continue
@@ -276,8 +276,12 @@ struct InterceptorTests {
             routes.object("reader://service") { _ in "service" }
         }
         Self.checkObjectsHere(router)
-        #expect(await router.object(for: "reader://old-service", as: String.self) == "service")
-        #expect(await router.object(for: "reader://secret", as: String.self) == nil)
+        #expect(await router.open("reader://old-service", expecting: String.self).value == "service")
+        guard case .notHandled(let secret) = await router.open("reader://secret", expecting: String.self) else {
+            Issue.record("a rejected lookup is not handled")
+            return
+        }
+        #expect(secret.interceptor?.pattern == "reader://secret")
     }
 
     /// The synchronous open, called from a synchronous function: in an `async` one, Swift
@@ -289,7 +293,7 @@ struct InterceptorTests {
     static func checkObjectsHere(_ router: Router) {
         #expect(router.object(for: "reader://secret", as: String.self) == nil)
         #expect(throws: ObjectError.rejected(router.previewInterceptors(for: "reader://secret")[0], "locked")) {
-            try router.makeObject(for: "reader://secret", as: String.self)
+            try router.requireObject(for: "reader://secret", as: String.self)
         }
         #expect(router.object(for: "reader://old-service", as: String.self) == "service")
     }
@@ -343,7 +347,7 @@ struct InterceptorTests {
 
     // MARK: The route map
 
-    @Test("the route map lists routes, interceptors and redirects, sorted whatever the registration order")
+    @Test("the route map lists routes, interceptors and redirects, each once, sorted whatever the registration order")
     func routeMap() throws {
         func make(reversed: Bool) throws -> Router {
             try Router { routes in
@@ -363,7 +367,6 @@ struct InterceptorTests {
             route  internal  reader://a  name=-  module=App  handler=mainActorObject
             route  external  reader://b  name=b  module=App  handler=action
             interceptor  reader://**  name=log  module=App  priority=2  sync
-            interceptor  reader://old/:id  name=redirect  module=App  priority=0  sync
             redirect  reader://old/:id  to=reader://b  module=App
             """)
         #expect(map.json.contains(#"{"exposure": "external", "handler": "action", "module": "App", "name": "b", "pattern": "reader://b", "typedRoute": null}"#))

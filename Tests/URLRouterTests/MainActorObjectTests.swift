@@ -46,7 +46,7 @@ struct MainActorObjectTests {
         router.routes.first { $0.pattern == pattern }!
     }
 
-    /// The synchronous `object(for:as:)`, which an `async` context would not pick.
+    /// `object(for:as:)`, from a synchronous function.
     static func synchronousObject(_ router: Router, _ url: String) -> String? {
         router.object(for: url, as: String.self)
     }
@@ -58,21 +58,21 @@ struct MainActorObjectTests {
         let router = try Self.router(log)
         let screen = router.object(for: "reader://screen/book/42", as: ScreenStandIn.self)
         #expect(screen?.title == "book 42")
-        let first = try router.makeObject(for: "reader://screen/coordinator", as: ScreenStandIn.self)
-        let second = try router.makeObject(for: "reader://screen/coordinator", as: ScreenStandIn.self)
+        let first = try router.requireObject(for: "reader://screen/coordinator", as: ScreenStandIn.self)
+        let second = try router.requireObject(for: "reader://screen/coordinator", as: ScreenStandIn.self)
         #expect(first === second)
         #expect(log.current == ["coordinator made"])
     }
 
-    @Test("off the main actor, the synchronous lookup says the route needs the main actor; the async one runs it there")
+    @Test("off the main actor, the lookup says the route needs the main actor; on it, the same call answers")
     func offMainActor() async throws {
         let router = try Self.router(Shared([]))
         let route = Self.info(router, "reader://screen/title")
         #expect(throws: ObjectError.needsMainActor(route)) {
-            _ = try router.makeObject(for: "reader://screen/title", as: String.self)
+            _ = try router.requireObject(for: "reader://screen/title", as: String.self)
         }
         #expect(Self.synchronousObject(router, "reader://screen/title") == nil)
-        #expect(await router.object(for: "reader://screen/title", as: String.self) == "a Sendable title")
+        #expect(await MainActor.run { router.object(for: "reader://screen/title", as: String.self) } == "a Sendable title")
     }
 
     @Test("a main-actor decline reaches the fallback on the main actor: handled at once")
@@ -111,7 +111,7 @@ struct MainActorObjectTests {
         }
         #expect(await failing.result == .failed(Self.info(router, "reader://gate/<int:id>"), Broken()))
         // The awaiting open gives the final outcome directly.
-        #expect(await router.open("reader://gate/1") == .handled(Self.info(router, "reader://gate/:any")))
+        #expect(await router.openAndWait("reader://gate/1") == .handled(Self.info(router, "reader://gate/:any")))
     }
 
     @Test("makeObject says why there is no object", arguments: [
@@ -137,7 +137,7 @@ struct MainActorObjectTests {
         default: .unmatched
         }
         do {
-            _ = try router.makeObject(for: url, as: String.self)
+            _ = try router.requireObject(for: url, as: String.self)
             Issue.record("\(url) gave an object")
         } catch {
             if reason == "malformed" {
@@ -153,7 +153,7 @@ struct MainActorObjectTests {
     func refusedObject() throws {
         let router = try Self.router(Shared([]))
         #expect {
-            _ = try router.makeObject(for: "reader://me@public", as: String.self, source: .external)
+            _ = try router.requireObject(for: "reader://me@public", as: String.self, source: .external)
         } throws: { error in
             guard case ObjectError.refused = error else { return false }
             return true

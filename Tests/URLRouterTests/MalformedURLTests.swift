@@ -38,7 +38,7 @@ struct MalformedURLTests {
             #expect(result.outcome == .malformed(check.reason), "\(source)")
             #expect(result.description.contains("\(check.reason)"))
             #expect(!router.canOpen(check.url, source: source))
-            #expect(router.object(for: check.url, source: source) == nil)
+            #expect(router.object(for: check.url, as: (any Sendable).self, source: source) == nil)
         }
         #expect(told.current == 0, "a malformed URL is not passed on raw")
     }

@@ -51,7 +51,7 @@ struct NestingTests {
         #expect(router.object(for: "reader://deeper", as: Int.self) == -1)
         #expect(depth.current == 3)
         do {
-            _ = try router.makeObject(for: "reader://deeper", as: Int.self)
+            _ = try router.requireObject(for: "reader://deeper", as: Int.self)
         } catch {
             Issue.record("the outermost lookup has an object: \(error)")
         }
@@ -67,7 +67,7 @@ struct NestingTests {
             routes.action("reader://inner") { _ in }
         }
         #expect(router.open("reader://outer", completion: nil).outcome == .handled("reader://outer"))
-        #expect(await router.open("reader://outer").outcome == .handled("reader://outer"))
+        #expect(await router.openAndWait("reader://outer").outcome == .handled("reader://outer"))
         #expect(inner.current.count == 2)
         #expect(inner.current.allSatisfy { $0 == .refused(.nestingLimit(limit, firstURL: "reader://outer")) })
     }
@@ -79,11 +79,11 @@ struct NestingTests {
         let router = try Router { routes in
             routes.asyncAction("reader://again") { request in
                 depth.increment()
-                let result = await request.open("reader://again")
+                let result = await request.openAndWait("reader://again")
                 if case .refused = result { innermost.withLock { $0 = result } }
             }
         }
-        #expect(await router.open("reader://again").outcome == .handled("reader://again"))
+        #expect(await router.openAndWait("reader://again").outcome == .handled("reader://again"))
         #expect(depth.current == 16)
         #expect(innermost.current == .refused(.nestingLimit(16, firstURL: "reader://again")))
     }
@@ -181,7 +181,7 @@ struct NestingTests {
         #expect(calls.current == 16)
         #expect(last.current == .refused(.nestingLimit(16, firstURL: "reader://miss")))
         calls.withLock { $0 = 0 }
-        #expect(await router.open("reader://miss").outcome == .unmatched)
+        #expect(await router.openAndWait("reader://miss").outcome == .unmatched)
         #expect(calls.current == 16)
     }
 }

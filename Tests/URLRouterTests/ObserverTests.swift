@@ -83,7 +83,7 @@ struct ObserverTests {
         #expect(!events.outcomes().contains { $0.contains("pending") || $0.contains("intercepting") })
         // An awaited open is told once too.
         let count = events.all.count
-        _ = await router.open("reader://ok", userInfo: [:], source: nil)
+        _ = await router.openAndWait("reader://ok", userInfo: [:], source: nil)
         #expect(events.all.count == count + 1)
     }
 

@@ -151,7 +151,7 @@ struct RouteRequestTests {
 /// A feature module as an app declares it.
 enum Bookshelf: RouteModule {
     static func registerRoutes(in routes: inout RouteRegistrar) {
-        routes.action("reader://shelf", name: "shelf", exposure: .external) { request in request.complete("shelf") }
+        routes.action("reader://shelf", name: "shelf", exposure: .external) { request in request.reply("shelf") }
         routes.action("reader://shelf/<int:row>") { _ in }
     }
 }

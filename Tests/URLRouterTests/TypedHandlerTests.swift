@@ -65,7 +65,7 @@ struct TypedHandlerTests {
         // A declined object lookup says why, too.
         #expect(throws: ObjectError.failed(router.routes[1], TypedRouteError.invalidValue(
             "years", text: "300", expected: "UInt8", in: "AgeRoute"))) {
-            try router.makeObject(for: "reader://age/300", as: String.self)
+            try router.requireObject(for: "reader://age/300", as: String.self)
         }
         // A plain decline is still a decline.
         let declining = try Router { routes in routes.action(UserRoute.self) { _, _ in throw Decline() } }
@@ -76,7 +76,7 @@ struct TypedHandlerTests {
     func awaitedFailure() async throws {
         let router = try Router { routes in routes.asyncAction(UserRoute.self) { _, _ in } }
         let expected = TypedRouteError.invalidValue("id", text: "me", expected: "Int", in: "UserRoute")
-        #expect(await router.open("reader://user/me") == .failed(router.routes[0], expected))
+        #expect(await router.openAndWait("reader://user/me") == .failed(router.routes[0], expected))
     }
 
     static func objectRouter() throws -> Router {
@@ -97,15 +97,15 @@ struct TypedHandlerTests {
         #expect(router.object(for: UserRoute(id: 3), as: String.self) == "user 3")
         #expect(router.object(for: BookRoute(id: 9, from: "x"), as: BookScreen.self)?.book == BookRoute(id: 9, from: "x"))
         #expect(throws: ObjectError.needsAsync(router.routes[1])) {
-            try router.makeObject(for: PickerRoute(kind: "size"), as: Int.self)
+            try router.requireObject(for: PickerRoute(kind: "size"), as: Int.self)
         }
     }
 
     @Test("typed objects, awaited")
     func awaitedObjects() async throws {
         let router = try Self.objectRouter()
-        #expect(await router.object(for: PickerRoute(kind: "color"), as: Int.self) == 5)
-        #expect(await router.object(for: UserRoute(id: 4), as: String.self) == "user 4")
+        #expect(await router.open(PickerRoute(kind: "color"), expecting: Int.self).value == 5)
+        #expect(await router.open(UserRoute(id: 4), expecting: String.self).value == "user 4")
     }
 
     @Test("typed replies, async and main-actor actions, canOpen and exposure")
@@ -119,7 +119,7 @@ struct TypedHandlerTests {
         #expect(router.canOpen(PickerRoute(kind: "x")))
         #expect(!router.canOpen(PickerRoute(kind: "x"), source: .external))
         #expect(router.canOpen(UserRoute(id: 1), source: .external))
-        #expect(await router.open(PickerRoute(kind: "x"), source: .external) == .unmatched)
+        #expect(await router.openAndWait(PickerRoute(kind: "x"), source: .external) == .unmatched)
     }
 
     @Test("a handler forwards a typed value with its request's source")

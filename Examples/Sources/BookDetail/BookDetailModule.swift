@@ -19,7 +19,7 @@ public enum BookDetailModule: RouteModule {
             // fallback) gets the URL.
             guard let title = Catalog.titles[book.id] else { throw Decline() }
             let origin = book.from.map { " (opened from \($0))" } ?? ""
-            request.complete("shows \"\(title)\"\(origin)")
+            request.reply("shows \"\(title)\"\(origin)")
         }
         // The book's screen, as an object: built on the main actor and not `Sendable`, like
         // a UIViewController; the caller pushes it (MGJRouter's toObjectHandler:).
@@ -29,7 +29,7 @@ public enum BookDetailModule: RouteModule {
         }
         routes.action(BookSlugRoute.self, name: "book-by-slug") { book, request in
             guard let id = Catalog.id(forSlug: book.slug), let title = Catalog.titles[id] else { throw Decline() }
-            request.complete("shows \"\(title)\" (found by slug)")
+            request.reply("shows \"\(title)\" (found by slug)")
         }
     }
 }

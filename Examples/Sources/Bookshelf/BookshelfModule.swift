@@ -30,18 +30,18 @@ public enum BookshelfModule: RouteModule {
         routes.action(ShelfRoute.self, name: "shelf", exposure: .external) { shelf, request in
             let sorted = entries.sorted { shelf.sort == .author ? $0.author < $1.author : $0.title < $1.title }
             let urls = sorted.compactMap { try? $0.book.url() }
-            request.complete("shows \(urls.count) books by \(shelf.sort): \(urls.joined(separator: ", "))")
+            request.reply("shows \(urls.count) books by \(shelf.sort): \(urls.joined(separator: ", "))")
         }
         routes.action(SearchRoute.self, name: "search", exposure: .external) { search, request in
             let languages = search.languages.isEmpty ? "" : " in \(search.languages.joined(separator: ", "))"
-            request.complete("searches the shelf for \"\(search.query)\"\(languages)")
+            request.reply("searches the shelf for \"\(search.query)\"\(languages)")
         }
         routes.action(CollectionRoute.self, name: "collection", exposure: .external) { collection, request in
-            request.complete("shows the collection " + collection.path.split(separator: "/").joined(separator: " › "))
+            request.reply("shows the collection " + collection.path.split(separator: "/").joined(separator: " › "))
         }
         // Forwarded to BookDetail as part of this open: same source, and its reply is ours.
         routes.action(ContinueReadingRoute.self, name: "continue", exposure: .external) { _, request in
-            request.open(lastRead, completion: request.complete)
+            request.open(lastRead, completion: request.reply)
         }
         // A picker: it shows the shelves, keeps the request, and replies with the shelf the
         // reader taps (the caller awaits `open(_:expecting:)`). Closing the picker without a

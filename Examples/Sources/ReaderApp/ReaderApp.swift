@@ -33,7 +33,7 @@ public enum ReaderApp {
             // Any `reader://` URL the app itself opens and no module handles (CTMediator's
             // `notFound:`). Internal, so a deep link with a typo is not quietly accepted.
             routes.action("reader://**path", name: "fallback") { request in
-                request.complete("no screen for \"\(request.parameters["path"]!)\": shows the shelf instead")
+                request.reply("no screen for \"\(request.parameters["path"]!)\": shows the shelf instead")
             }
         }
     }

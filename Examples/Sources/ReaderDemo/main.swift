@@ -119,7 +119,7 @@ demo.report("screen", source: .app, Demo.subject(screenRoute),
             screen.map { "a BookPage showing \"\($0.title)\"" } ?? "nil", expect: .value("a BookPage showing \"The Hobbit\""))
 let missingScreen = BookScreenRoute(id: 99)
 do {
-    let page = try router.makeObject(for: missingScreen, as: (any BookPage).self)
+    let page = try router.requireObject(for: missingScreen, as: (any BookPage).self)
     demo.report("no screen", source: .app, Demo.subject(missingScreen), page.title, expect: .value("an ObjectError"))
 } catch {
     demo.report("no screen", source: .app, Demo.subject(missingScreen), "\(error)",
@@ -193,7 +193,7 @@ do {
 do {
     try router.register(moduleNamed: "Promotions") { routes in
         routes.action("reader://promo/:code", exposure: .external) { request in
-            request.complete("applies the code \(request.parameters["code"]!)")
+            request.reply("applies the code \(request.parameters["code"]!)")
         }
     }
     demo.open("late", "reader://promo/SPRING", from: .external, expect: .handled(by: "reader://promo/:code"))

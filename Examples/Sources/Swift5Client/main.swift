@@ -52,7 +52,7 @@ enum CompactBookModule: RouteModule {
         // The shelf is a book's parent: registered, so that a book's plan can reach it.
         routes.action(ShelfRoute.self) { _, _ in }
         routes.action(BookRoute.self, exposure: .external) { book, request in
-            request.complete("book \(book.id) from \(book.from ?? "nowhere")")
+            request.reply("book \(book.id) from \(book.from ?? "nowhere")")
         }
         routes.mainActorObject(BookScreenRoute.self) { screen, _ in
             CompactBookPage(title: "Book #\(screen.id)")
@@ -85,7 +85,7 @@ print("size:", size.value ?? "none")
 // In top-level code Swift picks the synchronous `open` even under `await`; inside an `async`
 // function it picks the awaiting one.
 func openDeepLink(_ url: String) async -> OpenResult {
-    await router.open(url, source: .external)
+    await router.openAndWait(url, source: .external)
 }
 print("deep link:", await openDeepLink("shop://product/1"))
 

@@ -16,12 +16,12 @@ public enum UserProfileModule: RouteModule {
         // `reader://user/me` matches this pattern but its `id` is no `Int`: the route
         // declines without running the handler, and the app's fallback gets the URL.
         routes.action(UserRoute.self, name: "user", exposure: .external) { user, request in
-            request.complete("shows the profile of \(profiles.instance.displayName(of: user.id))")
+            request.reply("shows the profile of \(profiles.instance.displayName(of: user.id))")
         }
         // Internal (the default): a deep link never reaches a reader's settings.
         routes.action(UserSettingsRoute.self, name: "user-settings") { settings, request in
             let section = settings.section.map { "the \($0) settings" } ?? "the settings"
-            request.complete("shows \(section) of \(profiles.instance.displayName(of: settings.id))")
+            request.reply("shows \(section) of \(profiles.instance.displayName(of: settings.id))")
         }
         // Other modules ask for the service by its key, declared in UserProfileInterface, instead
         // of importing this module. The cached target is the one instance: the provider hands
@@ -42,17 +42,17 @@ public enum UserProfileModule: RouteModule {
         // External: a deep link to a gated page shows the login screen too.
         routes.action(LoginRoute.self, name: "login", exposure: .external) { _, request in
             session.park(request.redirectedFrom)
-            request.complete("shows the login screen" + (request.redirectedFrom.map { " for '\($0.url)'" } ?? ""))
+            request.reply("shows the login screen" + (request.redirectedFrom.map { " for '\($0.url)'" } ?? ""))
         }
         // What the login screen opens when the reader signs in (internal: no deep link logs in).
         routes.action(LoginDoneRoute.self) { done, request in
             let origin = session.logIn(as: done.reader)
-            let reopened = origin?.reopen(with: request.router) { reply in request.complete(reply) }
-            if reopened == nil { request.complete("logged in; nothing to reopen") }
+            let reopened = origin?.reopen(with: request.router) { reply in request.reply(reply) }
+            if reopened == nil { request.reply("logged in; nothing to reopen") }
         }
         routes.action(OrdersRoute.self, name: "orders", exposure: .external) { _, request in
             let tab = request.userInfo["tab"] as? String ?? "all"
-            request.complete("shows the orders of \(session.reader ?? "nobody") (\(tab), opened from \(request.source))")
+            request.reply("shows the orders of \(session.reader ?? "nobody") (\(tab), opened from \(request.source))")
         }
     }
 }

@@ -448,7 +448,7 @@ extension FuzzOracle {
         private var kept: RouteRequest?
 
         func forward(_ request: RouteRequest) {
-            let url = request.parameters["url"].map(String.init) ?? ""
+            let url = request.parameters["url"] ?? ""
             kept = request
             depth += 1
             let entered = depth
@@ -623,7 +623,7 @@ extension FuzzOracle {
         if canOpen != visibleExternally {
             problems.append("\(quoted): canOpen from outside is \(canOpen)")
         }
-        if let object = router.object(for: url, source: .external) as? String, object != "PUBLIC" {
+        if let object = router.object(for: url, as: (any Sendable).self, source: .external) as? String, object != "PUBLIC" {
             problems.append("exposure rules: \(quoted) from outside got the internal object \(object)")
         }
         if let foundationURL = URL(string: url) {
@@ -670,7 +670,7 @@ extension FuzzOracle {
         // The last forwarding request, kept past its handler: its router stays bound to the
         // deep link's source on every hop, whatever source is named.
         if let kept = forwarded.takeKept(), input.seed % 2 == 0 {
-            let inner = kept.parameters["url"].map(String.init) ?? ""
+            let inner = kept.parameters["url"] ?? ""
             for (hop, result) in forwardOnEveryHop(kept, inner) {
                 if let route = result.route, !route.exposure.isExternal {
                     problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "

@@ -210,8 +210,8 @@ public struct RedirectOrigin: Sendable, CustomStringConvertible {
 
     /// Opens the original URL again and awaits it; see ``reopen(with:completion:)``.
     @discardableResult
-    public func reopen(with router: Router?) async -> OpenResult? {
-        await router?.open(url, userInfo: userInfo, source: source)
+    public func reopenAndWait(with router: Router?) async -> OpenResult? {
+        await router?.openAndWait(url, userInfo: userInfo, source: source)
     }
 
     /// The URL (bounded, escaped, userinfo hidden), its source and the interceptor.

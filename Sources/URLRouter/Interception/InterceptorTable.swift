@@ -11,10 +11,13 @@ final class RegisteredInterceptor: Sendable {
     }
     let info: InterceptorInfo
     let decide: Decider
+    /// Whether it is a redirect rule's: the route map lists the rule, not its interceptor.
+    let isRedirect: Bool
 
-    init(info: InterceptorInfo, decide: Decider) {
+    init(info: InterceptorInfo, decide: Decider, isRedirect: Bool = false) {
         self.info = info
         self.decide = decide
+        self.isRedirect = isRedirect
     }
 
     /// A redirect rule as an interceptor: the parameters `rule.from` captured are written
@@ -30,7 +33,7 @@ final class RegisteredInterceptor: Sendable {
                 return .reject("the redirect \(rule) cannot write its target")
             }
             return .redirect(to: target + Self.queryAndFragment(of: request.url))
-        })
+        }, isRedirect: true)
     }
 
     /// The query (from the first `?` before any `#`) and the fragment (from the first `#`) of

@@ -55,7 +55,8 @@ public struct RouteMap: Sendable, Hashable {
 
     /// The routes, sorted by pattern (UTF-8 byte order), then module.
     public let routes: [Route]
-    /// The interceptors (redirects among them), sorted by pattern, then module, then priority.
+    /// The interceptors, sorted by pattern, then module, then priority; a redirect rule is
+    /// listed once, in ``redirects``.
     public let interceptors: [InterceptorInfo]
     /// The redirect rules, sorted by old pattern, then module.
     public let redirects: [Redirect]
@@ -71,7 +72,7 @@ public struct RouteMap: Sendable, Hashable {
                   exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute,
                   deprecatedFor: route.info.deprecation)
         }.sorted { Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module)) }
-        interceptors = (snapshot.interceptors?.all.map(\.info) ?? []).sorted {
+        interceptors = (snapshot.interceptors?.all.filter { !$0.isRedirect }.map(\.info) ?? []).sorted {
             ($0.pattern, $0.module) == ($1.pattern, $1.module) ? $0.priority > $1.priority
                 : Self.precedes(($0.pattern, $0.module), ($1.pattern, $1.module))
         }

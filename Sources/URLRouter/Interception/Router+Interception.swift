@@ -1,16 +1,18 @@
 import PatternMatcher
 
 extension Router {
-    /// The interceptors an open of `url` would ask, in the order it would ask them, without
+    /// The interceptors an open of `link` would ask, in the order it would ask them, without
     /// asking any: a preview for tests and debugging tools. (`canOpen` and `resolve` never
     /// run interceptors; this is the one call that says which would.)
     /// - Parameters:
-    ///   - url: the URL, as a string.
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
     /// - Returns: the interceptors whose patterns match, most general first; empty for a
-    ///   malformed or refused URL, which no interceptor sees.
-    public func previewInterceptors(for url: String, source: OpenSource? = nil) -> [InterceptorInfo] {
-        switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
+    ///   malformed or refused URL (a typed value that cannot be written among them), which no
+    ///   interceptor sees.
+    public func previewInterceptors(for link: some RouteLink, source: OpenSource? = nil) -> [InterceptorInfo] {
+        guard let url = try? link.routeURL() else { return [] }
+        return switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
         case .finished: []
         case .unmatched(let opening), .matched(let opening): opening.interceptors(first: nil)?.hits.map(\.interceptor.info) ?? []
         }

@@ -69,13 +69,15 @@ extension Router {
     /// let plan = try await router.navigate(to: "reader://book/42/chapter/3", source: .external)
     /// ```
     /// - Parameters:
-    ///   - url: the link.
+    ///   - link: the link: a URL, or a ``TypedRoute`` value.
     ///   - source: as for `open`.
     /// - Returns: the plan shown (or to show, without a navigator).
     /// - Throws: ``NavigationError``: an interceptor rejected the link (or its redirects looped),
     ///   or there is no plan for the URL it let through.
-    public func navigate(to url: String, source: OpenSource? = nil) async throws(NavigationError) -> NavigationPlan {
-        var (url, source, trail): (String, OpenSource?, RedirectTrail?) = (url, source, nil)
+    public func navigate(to link: some RouteLink, source: OpenSource? = nil) async throws(NavigationError) -> NavigationPlan {
+        var url: String
+        do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
+        var (source, trail): (OpenSource?, RedirectTrail?) = (source, nil)
         while true {
             let opening: Opening
             switch Opening.start(self, url: url, source: source, userInfo: Dictionary(), runsHandlers: false, trail: trail) {

@@ -1,6 +1,6 @@
 extension Router {
     /// The screens a link names, without running anything (see <doc:Navigation>): the typed
-    /// route `open` would run for `url` (decoded, as a dry run decodes), below it its parents
+    /// route `open` would run for `link` (decoded, as a dry run decodes), below it its parents
     /// (``TypedRoute/parent``), and the first ``RootRoute`` among them as the root.
     ///
     /// ```swift
@@ -11,12 +11,14 @@ extension Router {
     /// An external source plans only to what it could open (the same answer as `open`); the
     /// parents are values the app derives, and may be internal routes.
     /// - Parameters:
-    ///   - url: the link.
+    ///   - link: the link: a URL, or a ``TypedRoute`` value.
     ///   - source: as for `open`.
     /// - Throws: ``NavigationError``: no route would run (``NavigationError/resolution``), the
     ///   route is not a typed route, or its parents go deeper than
     ///   ``Options/maxNavigationDepth``.
-    public func plan(for url: String, source: OpenSource? = nil) throws(NavigationError) -> NavigationPlan {
+    public func plan(for link: some RouteLink, source: OpenSource? = nil) throws(NavigationError) -> NavigationPlan {
+        let url: String
+        do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
         guard case .route(let lookup, let match, _) = dryRun(url, source: source, accepting: { _ in true }) else {
             throw .notOpened(resolve(url, source: source), url: url)
         }

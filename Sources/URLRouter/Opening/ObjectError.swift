@@ -1,6 +1,6 @@
 import PatternMatcher
 
-/// Why `router.makeObject(for:as:userInfo:source:)` has no object for a URL.
+/// Why ``Router/requireObject(for:as:userInfo:source:)`` has no object for a URL.
 public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No route matches.
     case unmatched

@@ -65,6 +65,22 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The open still running, to await or cancel, when a handler or an interceptor could not
+    /// finish here (``pending(_:_:)`` or ``intercepting(_:_:)``, after any redirect).
+    ///
+    /// ```swift
+    /// if let running = router.open("reader://book/42/download").pendingOpen {
+    ///     print(await running.result)
+    /// }
+    /// ```
+    public var pendingOpen: PendingOpen? {
+        switch self {
+        case .pending(_, let open), .intercepting(_, let open): open
+        case .redirected(_, _, let result): result.pendingOpen
+        default: nil
+        }
+    }
+
     /// The route whose handler took the URL and finished, after any redirect.
     var handledRoute: RouteInfo? {
         switch self {
@@ -120,7 +136,7 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         case .rejected(let interceptor, let reason): "rejected by \(interceptor): \(Echo.quoted(reason))"
         case .redirected(let interceptor, let url, let result):
             Self.describeRedirects(from: interceptor, to: url, then: result)
-        case .intercepting(let interceptor, _): "pending in \(interceptor)"
+        case .intercepting(let interceptor, _): "waiting for \(interceptor) to decide"
         case .held(let open): "\(open), until the app is ready"
         }
     }
@@ -257,7 +273,7 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
         self.context = context
     }
 
-    /// Opens `url` as part of this open: from its ``source``, nested in it (the nesting limit
+    /// Opens `link` (a URL or a ``TypedRoute`` value) as part of this open: from its ``source``, nested in it (the nesting limit
     /// counts it), whether the handler is still running or not. An open the handler makes
     /// through ``router`` while it runs does the same.
     ///
@@ -268,10 +284,11 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     /// ```
     /// - Returns: the open's result, or ``OpenResult/unmatched`` when the router is gone.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), completion: RouteCompletion? = nil) -> OpenResult {
+    public func open(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary(),
+                     completion: RouteCompletion? = nil) -> OpenResult {
         guard let router else { return .unmatched }
         return OpenContext.$current.withValue(context) {
-            router.open(url, userInfo: userInfo, source: source, completion: completion)
+            router.open(link, userInfo: userInfo, source: source, completion: completion)
         }
     }
 

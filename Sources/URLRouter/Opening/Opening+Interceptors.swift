@@ -154,18 +154,8 @@ extension Opening {
         let trail: RedirectTrail
     }
 
-    /// Runs the interceptors for an object lookup, awaiting asynchronous ones: `nil` to go on, a redirect to follow,
-    /// or the reason there will be no object.
-    func interceptForObject(first: RouteMatch<Int>?) async throws(ObjectError) -> ObjectRedirect? {
-        switch await interceptAwaitingDecision() {
-        case .proceed: return nil
-        case .ended(let result): throw ObjectError(result)
-        case .redirect(let target, let source, let trail): return ObjectRedirect(url: target, source: source, trail: trail)
-        }
-    }
-
     /// Runs this open's interceptors, awaiting asynchronous ones, up to the first that does not
-    /// let it go on: what an object lookup and a navigation follow (an open follows a redirect
+    /// let it go on: what a navigation follows (an open follows a redirect
     /// itself, in ``interceptAwaiting(first:from:channel:)``). A cancelled wait ends it.
     func interceptAwaitingDecision() async -> Following {
         guard let intercepting = interceptors(first: first) else { return .proceed }
@@ -191,8 +181,8 @@ extension Opening {
         }
     }
 
-    /// ``interceptForObject(first:)`` for a synchronous lookup, which cannot
-    /// await an interceptor: it never suspends.
+    /// Runs the interceptors for an object lookup, which cannot await one: `nil` to go on, a
+    /// redirect to follow, or (thrown) why there will be no object.
     func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices {

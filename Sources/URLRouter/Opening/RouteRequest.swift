@@ -68,36 +68,31 @@ public struct RouteRequest: Sendable {
         token?.channel.deliver(.value(value))
     }
 
-    /// Calls the caller's completion with `result` (MGJRouter's `completion`): the same as
-    /// ``reply(_:)``.
-    public func complete(_ result: (any Sendable)? = nil) {
-        reply(result)
-    }
-
-    /// Opens `url` as part of this request: from this request's ``source``, nested in its
+    /// Opens `link` (a URL or a ``TypedRoute`` value) as part of this request: from this request's ``source``, nested in its
     /// open (so the nesting limit counts it), whether the handler is still running or
     /// replied long ago. The way to forward an inner link.
     ///
     /// ```swift
     /// routes.action("reader://go/**url", exposure: .external) { request in
-    ///     request.open(request.parameters["url"].map(String.init) ?? "", completion: request.complete)
+    ///     request.open(request.parameters["url"] ?? "", completion: request.reply)
     /// }
     /// ```
     /// - Returns: the inner open's result, or ``OpenResult/unmatched`` when the router is gone.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), completion: RouteCompletion? = nil) -> OpenResult {
+    public func open(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary(),
+                     completion: RouteCompletion? = nil) -> OpenResult {
         guard let router else { return .unmatched }
         return OpenContext.$current.withValue(context) {
-            router.open(url, userInfo: userInfo, source: source, completion: completion)
+            router.open(link, userInfo: userInfo, source: source, completion: completion)
         }
     }
 
-    /// Opens `url` as part of this request and awaits it; see ``open(_:userInfo:completion:)-(String,_,_)``.
+    /// Opens `link` as part of this request and awaits it; see ``open(_:userInfo:completion:)``.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary()) async -> OpenResult {
+    public func openAndWait(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary()) async -> OpenResult {
         guard let router else { return .unmatched }
         return await OpenContext.$current.withValue(context) {
-            await router.open(url, userInfo: userInfo, source: source)
+            await router.openAndWait(link, userInfo: userInfo, source: source)
         }
     }
 
@@ -119,8 +114,8 @@ public struct RouteRequest: Sendable {
     /// neither a path parameter nor the router's metadata.
     public var mergedParameters: [String: String] {
         var merged: [String: String] = [:]
-        for item in query { merged[String(item.name)] = String(item.value) }
-        for (name, value) in parameters { merged[String(name)] = String(value) }
+        for item in query { merged[item.name] = item.value }
+        for (name, value) in parameters { merged[name] = value }
         merged["router.url"] = url
         merged["router.pattern"] = route.pattern
         merged["router.module"] = route.module
@@ -131,10 +126,7 @@ public struct RouteRequest: Sendable {
     /// The text of parameter `name`: the path parameter, or else the last query item of
     /// that name (the merged view's precedence).
     public func string(_ name: String) -> String? {
-        if let value = parameters[name] { return String(value) }
-        var last: Substring?
-        for item in query where item.name == name { last = item.value }
-        return last.map(String.init)
+        parameters[name] ?? query[name]
     }
 
     /// Parameter `name` as an `Int`, or `nil` when it is missing or not an integer.

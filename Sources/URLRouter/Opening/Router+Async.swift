@@ -1,17 +1,19 @@
 import PatternMatcher
 
 extension Router {
-    /// Opens `url` and awaits its handler, whatever its kind; a declining handler passes
+    /// Opens `link` and awaits its handler, whatever its kind; a declining handler passes
     /// to the next match, as in the synchronous `open(_:userInfo:source:completion:)`.
     ///
     /// ```swift
-    /// let result = await router.open("reader://book/42/download")
+    /// let result = await router.openAndWait("reader://book/42/download")
     /// ```
-    /// Main-actor handlers run on the main actor, asynchronous ones are awaited. A handler
-    /// that throws (including `CancellationError` when the task is cancelled) gives
-    /// ``OpenResult/failed(_:_:)``; the router itself is unchanged.
+    /// Its name is not `open`: an asynchronous overload of `open` would be chosen or passed
+    /// over silently depending on the caller's context. Main-actor handlers run on the main
+    /// actor, asynchronous ones are awaited. A handler that throws (including
+    /// `CancellationError` when the task is cancelled) gives ``OpenResult/failed(_:_:)``; the
+    /// router itself is unchanged.
     /// - Parameters:
-    ///   - url: the URL, as a string.
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value.
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: as for the synchronous `open`; `nil` inherits the source of the open
     ///     being handled, else ``OpenSource/app``.
@@ -20,13 +22,15 @@ extension Router {
     ///   returns ``OpenResult/held(_:)`` at once, without suspending, and is replayed by
     ///   ``releaseHeldOpens()``.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(),
-                     source: OpenSource? = nil) async -> OpenResult {
-        await open(url, userInfo: userInfo, source: source, replyingTo: nil, trail: nil)
+    public func openAndWait(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary(),
+                            source: OpenSource? = nil) async -> OpenResult {
+        let url: String
+        do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
+        return await open(url, userInfo: userInfo, source: source, replyingTo: nil, trail: nil)
     }
 
-    /// Opens `url` and awaits the value its handler replies with: a picker's choice, a
-    /// screen's result.
+    /// Opens `link` and awaits the value its handler replies with: a picker's choice, a
+    /// screen's result, an asynchronous object route's object.
     ///
     /// ```swift
     /// // The destination replies through its request, now or later:
@@ -40,13 +44,22 @@ extension Router {
     /// its request without replying resumes the caller at once with
     /// ``RouteReply/noValue(_:)``; a cancelled caller is resumed with
     /// ``RouteReply/cancelled``.
+    ///
+    /// It is also the awaited object lookup: an object route's handler, asynchronous or on the
+    /// main actor, replies with the object it returns.
+    /// ```swift
+    /// if let page = await router.open("reader://book/42/page/1", expecting: Page.self).value { ... }
+    /// ```
+    /// Unlike ``object(for:as:userInfo:source:)``, it opens: an action route that matches runs.
     /// - Parameters:
-    ///   - url: the URL, as a string.
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value.
     ///   - expecting: the type of the reply.
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func open<Value>(_ url: String, expecting: Value.Type, userInfo: [String: any Sendable] = Dictionary(),
+    public func open<Value>(_ link: some RouteLink, expecting: Value.Type, userInfo: [String: any Sendable] = Dictionary(),
                             source: OpenSource? = nil) async -> RouteReply<Value> {
+        let url: String
+        do { url = try link.routeURL() } catch { return .notHandled(.refused(.unwritable(error))) }
         let channel = ReplyChannel()
         let result = await open(url, userInfo: userInfo, source: source, replyingTo: channel, trail: nil)
         guard let route = result.handledRoute else { return .notHandled(result) }
@@ -95,83 +108,6 @@ extension Router {
         if !result.tookURL { channel?.discard() }
         return result
     }
-
-    /// The object the best matching object route returns for `url`, awaiting
-    /// asynchronous object handlers; `nil` if none gives one.
-    /// - Parameters:
-    ///   - url: the URL, as a string.
-    ///   - userInfo: caller data handed to the handler.
-    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func object(for url: String, userInfo: [String: any Sendable] = Dictionary(),
-                       source: OpenSource? = nil) async -> (any Sendable)? {
-        try? await makeObject(for: url, userInfo: userInfo, source: source, as: (any Sendable).self, mainActorValues: false)
-    }
-
-    /// The object for `url`, if it is a `T`, awaiting asynchronous object handlers and
-    /// running main-actor ones on the main actor.
-    public func object<T: Sendable>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
-                                    source: OpenSource? = nil) async -> T? {
-        try? await makeObject(for: url, as: type, userInfo: userInfo, source: source)
-    }
-
-    /// The object for `url` as a `T`, or the reason there is none, awaiting asynchronous
-    /// object handlers and running main-actor ones on the main actor.
-    /// - Throws: ``ObjectError``, as the synchronous form, except that it never needs
-    ///   `await` or the main actor.
-    public func makeObject<T: Sendable>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = Dictionary(),
-                                        source: OpenSource? = nil) async throws(ObjectError) -> T {
-        try await makeObject(for: url, userInfo: userInfo, source: source, as: type, mainActorValues: true)
-    }
-
-    private func makeObject<T: Sendable>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                                         as type: T.Type, mainActorValues: Bool,
-                                         trail: RedirectTrail? = nil) async throws(ObjectError) -> T {
-        let opening: Opening
-        let first: RouteMatch<Int>?
-        switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
-        case .finished(let result): throw ObjectError(result)
-        case .unmatched(let started): (opening, first) = (started, nil)
-        case .matched(let started): (opening, first) = (started, started.first)
-        }
-        if let redirect = try await opening.interceptForObject(first: first) {
-            return try await makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, as: type,
-                                        mainActorValues: mainActorValues, trail: redirect.trail)
-        }
-        guard let first else { throw .unmatched }
-        var reasons = ObjectError.Collector()
-        var candidates = Opening.Candidates(opening)
-        var next: RouteMatch<Int>? = first
-        while let match = next {
-            guard !Task.isCancelled else { throw ObjectError(.refused(.cancelled)) }
-            let route = opening.snapshot.routes[match.value]
-            let request = opening.request(for: match, route: route, token: nil, isOpen: false)
-            let made: Result<T?, any Error>?
-            switch route.handler {
-            case .object(let make):
-                made = await opening.inContext { Result { try make(request) as? T } }
-            case .asyncObject(let make):
-                made = await opening.inContext { await Result { try await make(request) as? T } }
-            case .mainActorObject(let make) where mainActorValues:
-                made = await opening.inContext { await MainActor.run { Result { try make(request) as? T } } }
-            case .mainActorObject:
-                reasons.add(.needsMainActor(route.info))
-                made = nil
-            default:
-                reasons.add(.notAnObjectRoute(route.info))
-                made = nil
-            }
-            switch made {
-            case .success(let value?)?: return value
-            case .success(nil)?: reasons.add(.otherType(route.info, "a value that is not a \(T.self)"))
-            case .failure(is Decline)?: reasons.add(.declined([route.info]))
-            case .failure(let undecodable as UndecodableRoute)?: reasons.add(.failed(route.info, undecodable.error))
-            case .failure(let error)?: reasons.add(.failed(route.info, error))
-            case nil: break
-            }
-            next = candidates.next()
-        }
-        throw reasons.error
-    }
 }
 
 extension Opening {
@@ -195,16 +131,5 @@ extension Opening {
     /// inherit its source.
     func inContext<R>(_ body: () async -> R) async -> R {
         await OpenContext.$current.withValue(context) { await body() }
-    }
-}
-
-extension Result where Failure == any Error {
-    /// Catches an asynchronous body's error, as `Result(catching:)` does a synchronous one's.
-    init(_ body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-
-    init(_ body: () throws -> Success) {
-        do { self = .success(try body()) } catch { self = .failure(error) }
     }
 }

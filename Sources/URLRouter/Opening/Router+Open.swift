@@ -1,13 +1,14 @@
 import PatternMatcher
 
 extension Router {
-    /// Opens `url`: runs the handler of the best matching route; if it declines, the next
+    /// Opens `link`: runs the handler of the best matching route; if it declines, the next
     /// match's, and so on (Matching rules, "Which route wins").
     ///
     /// ```swift
     /// let result = router.open("reader://book/42", userInfo: ["animated": true]) { value in
     ///     print("finished with", value ?? "nothing")
     /// }
+    /// router.open(BookRoute(id: 42, from: "shelf"))   // a typed route: its URL, opened the same way
     /// ```
     /// Action and object handlers run on the calling thread, as do main-actor handlers
     /// when the caller is on the main actor. An asynchronous handler, or a main-actor
@@ -16,7 +17,9 @@ extension Router {
     /// matches') runs in a task, with the same rules.
     ///
     /// - Parameters:
-    ///   - url: the URL, as a string (Matching rules, "From a URL to a route key").
+    ///   - link: the URL, as a string (Matching rules, "From a URL to a route key"), or a
+    ///     ``TypedRoute`` value, whose URL is written first (one that cannot be written is
+    ///     ``OpenResult/refused(_:)`` with ``Refusal/unwritable(_:)``, before anything runs).
     ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
     ///   - source: ``OpenSource/external`` for deep links, which see only external routes;
     ///     ``OpenSource/app`` for code in the app. `nil` (the default) means the source of
@@ -34,10 +37,12 @@ extension Router {
     // Every `userInfo` defaults to `Dictionary()` rather than `[:]`: the literal is built at
     // each call through `init(dictionaryLiteral:)`.
     @discardableResult
-    public func open(_ url: String, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource? = nil,
+    public func open(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary(), source: OpenSource? = nil,
                      completion: RouteCompletion? = nil) -> OpenResult {
+        let url: String
+        do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
         // A channel only when someone waits for a reply: the common open allocates none.
-        open(url, userInfo: userInfo, source: source, channel: completion.map { ReplyChannel(sink: $0) }, trail: nil)
+        return open(url, userInfo: userInfo, source: source, channel: completion.map { ReplyChannel(sink: $0) }, trail: nil)
     }
 
     /// The one synchronous open: the public `open`, following each redirect in a loop, so a
@@ -188,57 +193,61 @@ extension Router {
         return pending
     }
 
-    /// The object the best matching object route returns for `url` (MGJRouter's
-    /// `objectForURL:`), or `nil`.
-    ///
-    /// Only ``RouteRegistrar/object(_:name:exposure:deprecated:handler:)-(String,_,_,_,_)`` routes answer here:
-    /// main-actor object routes give values that are not `Sendable` (use
-    /// `object(for:as:userInfo:source:)`), asynchronous ones need `await`. A declining
-    /// or throwing handler passes to the next match. `makeObject(for:as:userInfo:source:)`
-    /// says why there is no object.
-    public func object(for url: String, userInfo: [String: any Sendable] = Dictionary(),
-                       source: OpenSource? = nil) -> (any Sendable)? {
-        try? makeObject(for: url, userInfo: userInfo, source: source, accepting: { made -> (any Sendable)? in
-            if case .sendable(let value) = made { return value }
-            return nil
-        }, mainActorValues: false)
-    }
-
-    /// The object for `url`, if it is a `T` (a view controller, a service).
+    /// The object the best matching object route returns for `link`, if it is a `T` (a view
+    /// controller, a service): MGJRouter's `objectForURL:`.
     ///
     /// ```swift
     /// let service = router.object(for: "reader://service/cart", as: CartService.self)
-    /// let screen = router.object(for: "reader://book/42", as: UIViewController.self)   // on the main actor
+    /// let screen = router.object(for: BookRoute(id: 42), as: UIViewController.self)   // on the main actor
     /// ```
-    /// Main-actor object routes answer when this is called on the main actor; elsewhere,
-    /// and for any other reason there is no object, the result is `nil` and
-    /// `makeObject(for:as:userInfo:source:)` says why.
-    public func object<T>(for url: String, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
+    /// It never waits: main-actor object routes answer when this is called on the main
+    /// actor, whether the caller is synchronous or asynchronous; an asynchronous object
+    /// route's value is awaited with `await open(_:expecting:userInfo:source:)`. Action
+    /// routes never run here. For any reason there is no object, the result is `nil`, and
+    /// ``requireObject(for:as:userInfo:source:)`` says why.
+    /// - Parameters:
+    ///   - link: the URL, or a typed route whose URL is looked up.
+    ///   - type: the type of object wanted.
+    ///   - userInfo: caller data handed to the handler.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    public func object<T>(for link: some RouteLink, as type: T.Type, userInfo: [String: any Sendable] = Dictionary(),
                           source: OpenSource? = nil) -> T? {
-        try? makeObject(for: url, as: type, userInfo: userInfo, source: source)
+        try? requireObject(for: link, as: type, userInfo: userInfo, source: source)
     }
 
-    /// The object for `url` as a `T`, or the reason there is none.
+    /// The object for `link` as a `T`, or the error that says why there is none.
     ///
     /// ```swift
     /// do {
-    ///     let screen = try router.makeObject(for: "reader://book/42", as: BookViewController.self)
+    ///     let screen = try router.requireObject(for: "reader://book/42", as: BookViewController.self)
     /// } catch {
     ///     print(error)   // for example: "'reader://book/:id' [BookDetail] is an action route, not an object route"
     /// }
     /// ```
-    /// - Throws: ``ObjectError``: no match, malformed, refused, not an object route, an
-    ///   object of another type, declined, failed, or a route that needs the main actor or
-    ///   `await`. When several routes match, the most telling reason is given (an object
-    ///   route's own failure before its decline, a decline before a fallback action route).
-    public func makeObject<T>(for url: String, as type: T.Type = T.self, userInfo: [String: any Sendable] = Dictionary(),
-                              source: OpenSource? = nil) throws(ObjectError) -> T {
-        try makeObject(for: url, userInfo: userInfo, source: source, accepting: { $0.value as? T }, mainActorValues: true)
+    /// - Parameters:
+    ///   - link: the URL, or a typed route whose URL is looked up.
+    ///   - type: the type of object wanted.
+    ///   - userInfo: caller data handed to the handler.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    /// - Throws: ``ObjectError``: no match, malformed, refused (a typed route that cannot be
+    ///   written among them), not an object route, an object of another type, declined,
+    ///   failed, or a route that needs the main actor or `await`. When several routes match,
+    ///   the most telling reason is given (an object route's own failure before its decline,
+    ///   a decline before a fallback action route).
+    public func requireObject<T>(for link: some RouteLink, as type: T.Type = T.self, userInfo: [String: any Sendable] = Dictionary(),
+                                 source: OpenSource? = nil) throws(ObjectError) -> T {
+        let url: String
+        do { url = try link.routeURL() } catch { throw .refused(.unwritable(error)) }
+        return try makeObject(for: url, userInfo: userInfo, source: source, accepting: { made in
+            // Unwrapped first: as an `Any?`, a value asked for `as: Any.self` would come back
+            // wrapped in an optional.
+            guard let value = made.value else { return nil }
+            return value as? T
+        })
     }
 
     private func makeObject<T>(for url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                               accepting cast: (Opening.Made) -> T?, mainActorValues: Bool,
-                               trail: RedirectTrail? = nil) throws(ObjectError) -> T {
+                               accepting cast: (Opening.Made) -> T?, trail: RedirectTrail? = nil) throws(ObjectError) -> T {
         let opening: Opening
         let first: RouteMatch<Int>
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail) {
@@ -246,14 +255,14 @@ extension Router {
         case .unmatched(let started):
             guard let redirect = try started.interceptForObjectHere(first: nil) else { throw .unmatched }
             return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
-                                  mainActorValues: mainActorValues, trail: redirect.trail)
+                                  trail: redirect.trail)
         case .matched(let started):
             guard let match = started.first else { throw .unmatched }
             (opening, first) = (started, match)
         }
         if let redirect = try opening.interceptForObjectHere(first: first) {
             return try makeObject(for: redirect.url, userInfo: userInfo, source: redirect.source, accepting: cast,
-                                  mainActorValues: mainActorValues, trail: redirect.trail)
+                                  trail: redirect.trail)
         }
         var reasons = ObjectError.Collector()
         /// The object `match`'s handler gives, or `nil` with the reason noted.
@@ -261,10 +270,6 @@ extension Router {
             let route = opening.snapshot.routes[match.value]
             guard route.handler.isObject else {
                 reasons.add(.notAnObjectRoute(route.info))
-                return nil
-            }
-            if case .mainActorObject = route.handler, !mainActorValues {
-                reasons.add(.needsMainActor(route.info))
                 return nil
             }
             var made = Opening.Made.nothing

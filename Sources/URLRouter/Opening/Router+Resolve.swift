@@ -1,32 +1,29 @@
 import PatternMatcher
 
 extension Router {
-    /// Whether `open` would run a handler for `url` from `source`: the same matching, and the
+    /// Whether `open` would run a handler for `link` from `source`: the same matching, and the
     /// same decoding of typed routes (a typed route whose values do not decode is passed over,
     /// as `open` passes it), without running handlers or interceptors. A handler that throws
     /// ``Decline`` at run time is the one thing it cannot foresee.
+    ///
+    /// ```swift
+    /// router.canOpen("reader://book/42")
+    /// router.canOpen("reader://anything", excludingCatchAll: true)   // MGJRouter's matchExactly
+    /// ```
     /// - Parameters:
-    ///   - url: the URL, as a string.
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value (`false` when it cannot be written).
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func canOpen(_ url: String, source: OpenSource? = nil) -> Bool {
-        if case .route = dryRun(url, source: source, accepting: { _ in true }) { return true }
-        return false
-    }
-
-    /// Whether a route other than a catch-all fallback would run for `url` (MGJRouter's
-    /// `canOpenURL:matchExactly:`): `reader://**` answering for everything does not count.
-    /// - Parameters:
-    ///   - url: the URL, as a string.
-    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    ///   - excludingCatchAll: ignore routes that match through `**`.
-    public func canOpen(_ url: String, source: OpenSource? = nil, excludingCatchAll: Bool) -> Bool {
+    ///   - excludingCatchAll: ignore routes that match through `**`, so a fallback answering
+    ///     every URL (`reader://**`) does not count (MGJRouter's `canOpenURL:matchExactly:`).
+    public func canOpen(_ link: some RouteLink, source: OpenSource? = nil, excludingCatchAll: Bool = false) -> Bool {
+        guard let url = try? link.routeURL() else { return false }
         if case .route = dryRun(url, source: source, accepting: { !excludingCatchAll || !$0.isCatchAllMatch }) {
             return true
         }
         return false
     }
 
-    /// The route `open` would run first for `url`, with its parameters, without running
+    /// The route `open` would run first for `link`, with its parameters, without running
     /// anything: a dry run for tests, tools and previews.
     ///
     /// ```swift
@@ -42,9 +39,11 @@ extension Router {
     /// ``ResolvedRoute/declined`` says which typed routes were passed over and why. Decoding
     /// is pure; a handler's own ``Decline`` runs handler code and stays invisible to dry runs.
     /// - Parameters:
-    ///   - url: the URL, as a string.
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value (refused when it cannot be written).
     ///   - source: as for `open`; `nil` inherits the source of the open being handled.
-    public func resolve(_ url: String, source: OpenSource? = nil) -> Resolution {
+    public func resolve(_ link: some RouteLink, source: OpenSource? = nil) -> Resolution {
+        let url: String
+        do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
         switch dryRun(url, source: source, accepting: { _ in true }) {
         case .route(let lookup, let match, let declined):
             return .route(ResolvedRoute(route: lookup.snapshot.routes[match.value].info, match: match, declined: declined))

@@ -49,7 +49,7 @@ struct DeclaredOrigins: Sendable {
     let schemes: [String: Origin]
     /// Every universal-link host and alias, lowercased, with its origin.
     let hosts: [String: Origin]
-    /// The first universal-link origin's host: what ``Router/universalLink(for:)-(String)`` writes.
+    /// The first universal-link origin's host: what ``Router/universalLink(for:)`` writes.
     let firstHost: String?
 
     /// The origins as a router keeps them, `nil` when none are declared, or the problem with them.
@@ -131,7 +131,7 @@ struct DeclaredOrigins: Sendable {
     }
 }
 
-/// Why ``Router/universalLink(for:)-(String)`` has no universal link to give.
+/// Why ``Router/universalLink(for:)`` has no universal link to give.
 public struct UniversalLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL given, or the value's URL (bounded and escaped in ``description``).
     public let url: String
@@ -142,14 +142,24 @@ public struct UniversalLinkError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension Router {
-    /// The universal link of a URL in the custom-scheme form: `https://` and the first declared
+    /// The universal link of a link in the custom-scheme form: `https://` and the first declared
     /// universal-link host, then the URL's host as the first path segment, then its path, query
     /// and fragment (`reader://book/42?from=mail` gives `https://reader.example.com/book/42?from=mail`).
     /// Opened, it reaches the same route with the same parameters (<doc:MatchingRules>, "Origins").
-    /// - Parameter url: a URL of a declared custom scheme, with a host.
-    /// - Throws: ``UniversalLinkError`` when the router declares no universal-link host, or the
-    ///   URL is not of a declared custom scheme.
-    public func universalLink(for url: String) throws(UniversalLinkError) -> String {
+    ///
+    /// ```swift
+    /// try router.universalLink(for: BookRoute(id: 42))   // "https://reader.example.com/book/42"
+    /// ```
+    /// - Parameter link: a URL of a declared custom scheme, with a host, or a ``TypedRoute`` value.
+    /// - Throws: ``UniversalLinkError`` when the router declares no universal-link host, the
+    ///   URL is not of a declared custom scheme, or a typed value cannot be written as a URL.
+    public func universalLink(for link: some RouteLink) throws(UniversalLinkError) -> String {
+        let url: String
+        do {
+            url = try link.routeURL()
+        } catch {
+            throw UniversalLinkError(url: link.unwrittenURL, reason: "the value cannot be written as a URL: \(error)")
+        }
         guard let origins, let host = origins.firstHost else {
             throw UniversalLinkError(url: url, reason: "the router declares no universal-link host (Router.Options(origins:))")
         }
@@ -158,22 +168,5 @@ extension Router {
             throw UniversalLinkError(url: url, reason: "it is not a URL of a declared custom scheme, with a host")
         }
         return "https://" + host + "/" + url[schemeEnd.upperBound...]
-    }
-
-    /// The universal link of a typed route's value: its ``TypedRoute/url()`` in the https form.
-    ///
-    /// ```swift
-    /// try router.universalLink(for: BookRoute(id: 42))   // "https://reader.example.com/book/42"
-    /// ```
-    /// - Parameter route: the value.
-    /// - Throws: ``UniversalLinkError``, also when the value cannot be written as a URL.
-    public func universalLink<R: TypedRoute>(for route: R) throws(UniversalLinkError) -> String {
-        let url: String
-        do {
-            url = try route.url()
-        } catch {
-            throw UniversalLinkError(url: R.pattern, reason: "the value cannot be written as a URL: \(error)")
-        }
-        return try universalLink(for: url)
     }
 }

@@ -80,7 +80,7 @@ public struct RouteRegistrar: Sendable {
         add(pattern, name, exposure, deprecated, .mainActorAction(handler))
     }
 
-    /// Registers an asynchronous action. `await router.open(_:userInfo:source:)` awaits
+    /// Registers an asynchronous action. `await router.openAndWait(_:userInfo:source:)` awaits
     /// it; the synchronous `open` starts it in a task and returns ``OpenResult/pending(_:_:)``.
     /// - Parameters:
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
@@ -94,7 +94,7 @@ public struct RouteRegistrar: Sendable {
     }
 
     /// Registers an object handler: it returns a `Sendable` value (a service) for
-    /// `router.object(for:userInfo:source:)` (MGJRouter's `toObjectHandler:`); opened with
+    /// `router.object(for:as:userInfo:source:)` (MGJRouter's `toObjectHandler:`); opened with
     /// `open`, its value is the reply. For view controllers, use
     /// ``mainActorObject(_:name:exposure:deprecated:handler:)-(String,_,_,_,_)``.
     /// - Parameters:
@@ -132,7 +132,7 @@ public struct RouteRegistrar: Sendable {
         add(pattern, name, exposure, deprecated, .mainActorObject(handler))
     }
 
-    /// Registers an asynchronous object handler, for `await router.object(for:userInfo:source:)`.
+    /// Registers an asynchronous object handler, for `await router.open(_:expecting:userInfo:source:)`.
     /// - Parameters:
     ///   - pattern: the pattern (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation; unique.

@@ -8,7 +8,7 @@ struct UndecodableRoute: Error {
 }
 
 /// A typed route's decoding alone, kept with the route so that dry runs (``Router/resolve(_:source:)``,
-/// ``Router/canOpen(_:source:)``) pass over a match whose values do not decode, as `open` does.
+/// ``Router/canOpen(_:source:excludingCatchAll:)``) pass over a match whose values do not decode, as `open` does.
 /// Decoding is pure: it runs no handler code.
 struct TypedDecoding: Sendable {
     /// The module-qualified name of the type.

@@ -28,14 +28,14 @@ final class RouteValueDecoder: Decoder {
     /// The text of property `key`, or `nil` when the URL has none and there is no default.
     func text(_ key: String) -> Substring? {
         if !matchesOwnPattern {
-            if let value = parameters[key] { return value }
+            if let value = parameters.value(named: key) { return value }
         } else if let index = shape.pathNames.firstIndex(of: key) {
             // The pattern's own parameters, in its order: found by place, not by comparing the
             // names the match reads from the table.
             assert(parameters.names[index] == key, "the parameters of \(shape.patternText) are in its order")
             return parameters.value(at: index)
         }
-        if let value = query[key] { return value }
+        if let value = query.value(named: key) { return value }
         return shape.defaults[key].map { Substring($0) }
     }
 
@@ -43,7 +43,7 @@ final class RouteValueDecoder: Decoder {
     func texts(_ key: String) -> [Substring] {
         let values = query.values(named: key)
         if values.isEmpty, let value = shape.defaults[key] { return [Substring(value)] }
-        return values
+        return values.map { Substring($0) }
     }
 
     /// The value of an optional property: `nil` when absent, an error when present and not a `T`.

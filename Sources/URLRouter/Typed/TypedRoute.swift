@@ -26,7 +26,7 @@ import PatternMatcher
 ///
 /// Registering a typed route checks the type against its pattern before any URL is opened
 /// (see <doc:TypedRoutes>, "What registration checks").
-public protocol TypedRoute: Codable, Hashable, Sendable {
+public protocol TypedRoute: Codable, Hashable, Sendable, RouteLink {
     /// The route's pattern (Matching rules, "Pattern syntax"), for example `reader://book/<int:id>`.
     static var pattern: String { get }
 

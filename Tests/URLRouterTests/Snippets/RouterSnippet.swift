@@ -20,10 +20,10 @@ func runRouterSnippet() throws -> [String] {
     enum BookDetailModule: RouteModule {
         static func registerRoutes(in routes: inout RouteRegistrar) {
             routes.action(BookRoute.self, name: "book", exposure: .external) { book, request in
-                request.complete("book \(book.id) from \(book.from ?? "?")")   // the caller's completion
+                request.reply("book \(book.id) from \(book.from ?? "?")")   // the caller's completion
             }
             routes.action("reader://book/<int:id>/notes") { request in   // internal: the default
-                request.complete("notes of book \(request.parameters["id"]!)")
+                request.reply("notes of book \(request.parameters["id"]!)")
             }
         }
     }
@@ -45,7 +45,7 @@ func runRouterSnippet() throws -> [String] {
     // reported with its module before any URL is opened.
     let router = try Router(modules: [BookDetailModule.self, ProfileModule.self]) { routes in
         routes.action("reader://**path", name: "fallback") { request in   // what no module handles
-            request.complete("no screen for \(request.parameters["path"]!)")
+            request.reply("no screen for \(request.parameters["path"]!)")
         }
     }
 

@@ -33,7 +33,7 @@ func runScreensSnippet() throws -> [String] {
     let screen = router.object(for: "reader://book/42", as: BookScreen.self)
     print(screen?.id ?? 0)                                                  // 42
     do {
-        _ = try router.makeObject(for: "reader://picker/shelf", as: BookScreen.self)
+        _ = try router.requireObject(for: "reader://picker/shelf", as: BookScreen.self)
     } catch {
         print(error)   // reader://picker/shelf [App] is an action route, not an object route
     }
