@@ -178,7 +178,7 @@ public final class Router: Sendable, CustomStringConvertible {
     /// The routes registered now, in registration order.
     public var routes: [RouteInfo] { current.routes.infos }
 
-    /// The current route tree, as ``RouteTable``'s description draws it.
+    /// The current route tree, as PatternMatcher's `RouteTable` draws it.
     public var description: String { current.all.description }
 
     private static func declare(_ name: String, _ body: (inout RouteRegistrar) -> Void) -> ModuleRegistration {

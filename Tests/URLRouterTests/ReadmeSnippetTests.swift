@@ -71,6 +71,15 @@ import Testing
         ])
     }
 
+    @Test func outcomesSnippetPrintsWhatTheReadmeSays() throws {
+        #expect(try runOutcomesSnippet() == [
+            "handled by reader://book/<int:id>",
+            "declined by [\"reader://book/<int:id>\"]",
+            "no route matches",
+            "malformed URL: '%' is not followed by two hexadecimal digits (byte 14 in 'reader://book/%zz')",
+        ])
+    }
+
     @Test func testingSnippetPrintsWhatTheReadmeSays() throws {
         #expect(try runTestingSnippet() == [
             "assertOpens: 'reader://book/x' from app reaches *://** [RecordingRouter], not 'book'",

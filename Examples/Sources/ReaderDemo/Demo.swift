@@ -7,6 +7,8 @@ struct Demo {
     /// What a step must lead to.
     indirect enum Expectation {
         case handled(by: String), unmatched, malformed, refused, value(String)
+        /// Routes matched and every handler declined; the first to decline has this pattern.
+        case declined(by: String)
         /// A handler failed with an error whose description is this text (a typed route whose
         /// URL did not decode, when no other route took it).
         case failed(String)
@@ -75,6 +77,7 @@ struct Demo {
     private static func check(_ result: OpenResult, _ expectation: Expectation) -> Bool {
         switch (result, expectation) {
         case (.handled(let route), .handled(let pattern)): route.pattern == pattern
+        case (.declined(let routes), .declined(let pattern)): routes.first?.pattern == pattern
         case (.unmatched, .unmatched), (.malformed, .malformed), (.refused, .refused), (.held, .held): true
         case (.failed(_, let error), .failed(let description)): "\(error)" == description
         case (.redirected(_, let url, let inner), .redirected(let expected, let then)): url == expected && check(inner, then)

@@ -68,9 +68,12 @@ demo.report("released", source: .external, "releaseHeldOpens()",
             ([release.description] + release.replayed.map(\.description) + transcript.take()).joined(separator: ": "),
             ok: release.replayed.map(\.result.route?.pattern) == ["reader://book/<int:id>"] && release.dropped.isEmpty)
 
-// Fallbacks: BookDetail declines an unknown book and the app's `reader://**path` takes it,
-// as it takes any `reader://` URL no module knows; other URLs reach the unmatched handler.
-demo.open("declined", BookRoute(id: 99), expect: .handled(by: "reader://**path"))
+// Fallbacks: BookDetail declines a book it does not have. From outside, where the app's
+// internal `reader://**path` is out of reach, the open ends declined; in the app the decline
+// passes the URL on to that fallback, which takes it as it takes any `reader://` URL no module
+// knows. Other URLs reach the unmatched handler.
+demo.open("declined", BookRoute(id: 99), from: .external, expect: .declined(by: "reader://book/<int:id>"))
+demo.open("fallback", BookRoute(id: 99), expect: .handled(by: "reader://**path"))
 demo.open("fallback", "reader://magazine/3", expect: .handled(by: "reader://**path"))
 demo.open("unmatched", "https://example.com/help", expect: .unmatched)
 

@@ -141,7 +141,7 @@ public struct InterceptedRequest: Sendable {
     }
     /// The URL read as the typed route `R` (see <doc:TypedRoutes>): from the matched route's
     /// parameters when `R` is the type registered for that route, else by `R`'s own pattern,
-    /// matched with the router's ``MatchOptions`` (its size limits, case folding and query
+    /// matched with the router's `MatchOptions` (its size limits, case folding and query
     /// reading). ``TypedRoute/init(parsing:)``, which has no router, uses the defaults.
     ///
     /// ```swift

@@ -1,6 +1,8 @@
 import PatternMatcher
 
-/// What happened to an open: each outcome told apart.
+/// What happened to an open: each outcome told apart (<doc:OpeningURLs> says when each
+/// happens). ``isHandled``, ``route`` and ``interceptor`` answer most questions without a
+/// `switch`; a `switch` needs a `default:`, because later versions add cases.
 ///
 /// `OpenResult` is `Equatable`: two `failed` results are equal when their routes are and
 /// their errors are equal values of one `Equatable` error type.

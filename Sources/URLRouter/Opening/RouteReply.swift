@@ -6,7 +6,7 @@ import PatternMatcher
 /// ```swift
 /// switch await router.open("reader://picker/color", expecting: String.self) {
 /// case .value(let color): apply(color)
-/// case .noValue, .otherType, .cancelled, .notHandled: break
+/// default: break   // noValue, otherType, cancelled, notHandled, and cases to come
 /// }
 /// ```
 public enum RouteReply<Value> {
@@ -20,7 +20,7 @@ public enum RouteReply<Value> {
     /// The caller's task was cancelled while it waited for the reply.
     case cancelled
     /// No handler took the URL: the open's result says why (unmatched, declined, failed,
-    /// malformed or refused).
+    /// malformed, refused, rejected, held...).
     case notHandled(OpenResult)
 
     /// The value, if the handler replied with one of the expected type.

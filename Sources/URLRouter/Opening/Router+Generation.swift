@@ -14,7 +14,7 @@ extension Router {
     /// byte outside RFC 3986's unreserved set (`A-Z a-z 0-9 - . _ ~`) percent-encoded, so
     /// `+`, `&`, `=` and `#` arrive as written: `request.query`, `request.string(_:)` and
     /// `mergedParameters` read them back unchanged.
-    /// - Throws: ``GenerationError`` when no such route is registered, or a path value is
+    /// - Throws: `GenerationError` when no such route is registered, or a path value is
     ///   missing, empty or rejected by its converter.
     public func url(for nameOrPattern: String, parameters: [String: String] = [:]) throws(GenerationError) -> String {
         let snapshot = current
@@ -53,7 +53,7 @@ extension Router {
     /// ```swift
     /// try router.url(for: "reader://user/:id/book/:book", values: ["7", "42"])  // "reader://user/7/book/42"
     /// ```
-    /// - Throws: ``GenerationError`` when the route is unknown, a value is missing, empty or
+    /// - Throws: `GenerationError` when the route is unknown, a value is missing, empty or
     ///   rejected; extra values are an error too, so a mistake is never silently dropped.
     public func url(for nameOrPattern: String, values: [String]) throws(GenerationError) -> String {
         let snapshot = current

@@ -98,7 +98,7 @@ extension TypedRoute {
 
     /// Reads a value from `url`: the URL must match ``pattern`` (the router's matching
     /// rules, with no other route), and its parameters and query items must decode. It has
-    /// no router, so it matches with the default ``MatchOptions`` (an 8 KB limit, case-sensitive
+    /// no router, so it matches with the default `MatchOptions` (an 8 KB limit, case-sensitive
     /// paths, `+` a literal plus); a handler's value and `InterceptedRequest.decode(_:)` use
     /// the router's.
     /// - Throws: ``TypedRouteError``: a malformed URL, a URL the pattern does not match, a
