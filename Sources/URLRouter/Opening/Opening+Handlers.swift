@@ -32,19 +32,12 @@ extension Opening {
 
 extension RouteHandler {
     /// Runs the handler on the calling thread, if it can run there, in the open's context,
-    /// already bound: what ``Opening/run(_:_:in:)`` runs, and what the interceptors' binding
-    /// runs the best match's handler with when every interceptor let the open go on.
+    /// already bound (what ``Opening/run(_:_:in:made:)`` runs, and what the interceptors'
+    /// binding runs the best match's handler with when every interceptor let the open go
+    /// on); what an object handler made goes in `made` (left as it is for an action).
     ///
-    /// `@_transparent`, as the body of a closure: out of line, or `@inline(__always)`, the
-    /// call itself showed in every open.
-    @_transparent
-    func runHere(_ request: RouteRequest) -> Opening.Step {
-        var made = Opening.Made.nothing
-        return runHere(request, made: &made)
-    }
-
-    /// ``runHere(_:)``, and what an object handler made, in `made` (left as it is for an
-    /// action).
+    /// `@_transparent`, as the body of a closure: out of line, the call itself showed in
+    /// every open.
     @_transparent
     func runHere(_ request: RouteRequest, made: inout Opening.Made) -> Opening.Step {
         do {

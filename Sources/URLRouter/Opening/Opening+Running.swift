@@ -50,7 +50,8 @@ extension Opening {
     /// route comes back with how it ended.
     func runHere(_ match: RouteMatch<Int>, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         let route = snapshot.routes[match.value]
-        return (route, Opening.run(route.handler, request(for: match, route: route, token: token), in: context))
+        var made = Made.nothing
+        return (route, Opening.run(route.handler, request(for: match, route: route, token: token), in: context, made: &made))
     }
 
     /// Runs the handler of the best match in the open's context, already bound. There must be
@@ -59,17 +60,14 @@ extension Opening {
     func runFirstInContext(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
         assert(first != nil, "only an open that matched runs its best match")
         let route = snapshot.routes[first.unsafelyUnwrapped.value]
-        return (route, route.handler.runHere(request(for: first.unsafelyUnwrapped, route: route, token: token)))
+        var made = Made.nothing
+        return (route, route.handler.runHere(request(for: first.unsafelyUnwrapped, route: route, token: token), made: &made))
     }
 
-    /// Runs `handler` on the calling thread, if it can run there, in `context`: what every
-    /// synchronous entry point runs a handler with, with an ``Opening`` or before one is made.
-    static func run(_ handler: RouteHandler, _ request: RouteRequest, in context: OpenContext) -> Step {
-        OpenContext.$current.withValue(context) { handler.runHere(request) }
-    }
-
-    /// ``run(_:_:in:)``, and what an object handler made, in `made` (left as it is for
-    /// an action).
+    /// Runs `handler` on the calling thread, if it can run there, in `context`: the one step
+    /// that runs a candidate here, for every synchronous entry point, with an ``Opening`` or
+    /// before one is made. What an object handler made goes in `made` (left as it is for an
+    /// action); ``runAwaiting(_:_:)`` is the step that runs one to its end.
     static func run(_ handler: RouteHandler, _ request: RouteRequest, in context: OpenContext,
                     made: inout Made) -> Step {
         OpenContext.$current.withValue(context) { handler.runHere(request, made: &made) }

@@ -1,10 +1,14 @@
 import PatternMatcher
 
-/// One open, from the lookup to the outcome. Every entry point (`open`, `await open`,
-/// `object(for:)`, `canOpen`, `resolve`) starts with ``lookUp(_:url:source:runsHandlers:holdable:)``
-/// and runs handlers through ``RouteHandler/runHere(_:)`` (in the open's context: see
-/// ``run(_:_:in:)``) or ``runAwaiting(_:_:)``, so that their rules (sources, refusals, the
-/// nesting limit, precedence, declines) cannot drift apart.
+/// One open, from the lookup to the outcome. Every entry point (`open`, `openAndWait`,
+/// `object(for:as:)`, `canOpen`, `resolve`, `plan`, `navigate`) starts with
+/// ``lookUp(_:url:source:outer:runsHandlers:holdable:)``, asks the interceptors through
+/// ``follow(_:of:)`` before any handler runs, tries the matches in precedence order
+/// (``Candidates``), and runs each candidate's handler through one step, here
+/// (``run(_:_:in:made:)``) or awaited (``runAwaiting(_:_:)``), whose thrown errors are read
+/// once (``AwaitedStep/init(thrown:)``): their rules (sources, refusals, the nesting limit,
+/// precedence, declines) cannot drift apart. An object lookup is an open whose policy takes
+/// only object routes and hands the object to its caller.
 ///
 /// A class: the entry points, their tasks and the requests' helpers pass it around by
 /// reference instead of copying its ten fields each time. The synchronous `open` makes one
@@ -75,11 +79,12 @@ final class Opening: Sendable {
         indirect case finished(OpenResult)
     }
 
-    /// Looks `url` up for `source` (or, when `nil`, the source of the open being handled
-    /// on this task or thread, else ``OpenSource/app``): the nesting limit, the lookup and
-    /// the refusals, for every entry point.
+    /// Looks `url` up for `source` (or, when `nil`, the source of `outer`, the open being
+    /// handled on this task or thread, else ``OpenSource/app``): the nesting limit, the lookup
+    /// and the refusals, for every entry point.
     ///
     /// - Parameters:
+    ///   - outer: ``OpenContext/current``, read once by the caller.
     ///   - runsHandlers: whether the caller will run handlers; only such opens count
     ///     against ``Router/Options/maxNestedOpens``.
     ///   - holdable: given by an `open` that may be held (not a redirect, a replay, an
@@ -89,9 +94,8 @@ final class Opening: Sendable {
     /// Inlined into each entry point: returning the match through ``Looked`` from a call
     /// copied it twice.
     @inline(__always)
-    static func lookUp(_ router: Router, url: String, source: OpenSource?, runsHandlers: Bool,
+    static func lookUp(_ router: Router, url: String, source: OpenSource?, outer: OpenContext, runsHandlers: Bool,
                        holdable: Holdable? = nil) -> Looked {
-        let outer = OpenContext.current
         var source = (source ?? outer.source).narrowed(to: router.boundSource)
         var url = url
         var origin: Origin?
@@ -130,7 +134,8 @@ final class Opening: Sendable {
     /// ``lookUp(_:url:source:runsHandlers:holdable:)``, and the ``Opening`` that carries the open on.
     static func start(_ router: Router, url: String, source: OpenSource?, userInfo: [String: any Sendable],
                       runsHandlers: Bool, trail: RedirectTrail? = nil, holdable: Holdable? = nil) -> Start {
-        switch lookUp(router, url: url, source: source, runsHandlers: runsHandlers, holdable: holdable) {
+        switch lookUp(router, url: url, source: source, outer: OpenContext.current, runsHandlers: runsHandlers,
+                      holdable: holdable) {
         case .finished(let result):
             return .finished(result)
         case .unmatched(let lookup):

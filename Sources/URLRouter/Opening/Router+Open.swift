@@ -46,32 +46,26 @@ extension Router {
     }
 
     /// The one synchronous open: the public `open`, following each redirect in a loop, so a
-    /// chain of redirects uses the stack of one open, whatever its length.
+    /// chain of redirects uses the stack of one open, whatever its length. A top-level open
+    /// is told to the observer, if the router has one.
     /// - Parameter holds: whether the open may be held (``holdExternalOpens(limit:maxAge:)``);
     ///   not when a release replays it. Its redirects never are.
     func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
               trail: RedirectTrail?, holds: Bool = true) -> OpenResult {
-        // A top-level open with an observer is measured and told; the common open checks one word.
-        guard let observer = options.observer, trail == nil, OpenContext.current.depth == 0 else {
-            return openFollowingRedirects(url, userInfo: userInfo, source: source, channel: channel, trail: trail, holds: holds)
-        }
-        let started = OpenEvent.now()
-        let result = openFollowingRedirects(url, userInfo: userInfo, source: source, channel: channel, trail: trail, holds: holds)
-        observe(result, of: url, source: source, started: started, observer: observer)
-        return result
-    }
-
-    /// ``open(_:userInfo:source:channel:trail:holds:)``, following each redirect in a loop.
-    private func openFollowingRedirects(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
-                                        channel: ReplyChannel?, trail: RedirectTrail?, holds: Bool) -> OpenResult {
+        let outer = OpenContext.current
+        // The common open, with no observer, checks one word.
+        let observer = trail == nil && outer.depth == 0 ? options.observer : nil
+        let started = observer == nil ? 0 : OpenEvent.now()
         var hop = (url: url, source: source, trail: trail)
         var redirects: [(interceptor: InterceptorInfo, target: String)] = []
         while true {
-            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, channel: channel, trail: hop.trail,
-                            holds: holds && redirects.isEmpty) {
-            case .ended(let result):
+            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, outer: outer, channel: channel,
+                            trail: hop.trail, holds: holds && redirects.isEmpty) {
+            case .ended(let ended):
                 // The redirects wrap the result from the last one out, as the chain reads.
-                return redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
+                let result = redirects.reversed().reduce(ended) { .redirected($1.interceptor, to: $1.target, $0) }
+                if let observer { observe(result, of: url, source: source, started: started, observer: observer) }
+                return result
             case .redirected(let interceptor, let target, let source, let trail):
                 redirects.append((interceptor, target))
                 hop = (target, source, trail)
@@ -87,11 +81,11 @@ extension Router {
 
     /// One step of a synchronous open: the lookup, the interceptors and the handlers of `url`,
     /// up to a redirect.
-    private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
-                          trail: RedirectTrail?, holds: Bool) -> Hop {
+    private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, outer: OpenContext,
+                          channel: ReplyChannel?, trail: RedirectTrail?, holds: Bool) -> Hop {
         let opening: Opening
         let hits: InterceptorHits?
-        switch Opening.lookUp(self, url: url, source: source, runsHandlers: true,
+        switch Opening.lookUp(self, url: url, source: source, outer: outer, runsHandlers: true,
                               holdable: holds ? Opening.Holdable(userInfo: userInfo, channel: channel) : nil) {
         case .finished(let result):
             // A held open keeps its completion for its replay.
@@ -114,7 +108,8 @@ extension Router {
             let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
                                        router: self,
                                        match: consume match, token: token, context: context, trail: trail)
-            let step = Opening.run(route.handler, request, in: context)
+            var made = Opening.Made.nothing
+            let step = Opening.run(route.handler, request, in: context, made: &made)
             if case .handled = step { return .ended(.handled(route.info)) }
             let started = Opening(self, lookup, userInfo, trail, first: request.match)
             return .ended(runMatches(started, from: (route, step), token: token, channel: channel))

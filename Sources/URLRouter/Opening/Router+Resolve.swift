@@ -65,7 +65,7 @@ extension Router {
     }
 
     func dryRun(_ url: String, source: OpenSource?, accepting: (RouteMatch<Int>) -> Bool) -> DryRun {
-        switch Opening.lookUp(self, url: url, source: source, runsHandlers: false) {
+        switch Opening.lookUp(self, url: url, source: source, outer: OpenContext.current, runsHandlers: false) {
         case .matched(let lookup, let first):
             var declined: [TypedDecline] = []
             var candidates: Opening.Candidates?
