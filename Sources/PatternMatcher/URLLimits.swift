@@ -20,8 +20,9 @@ public struct URLLimits: Sendable, Hashable {
 }
 
 extension URLLimits {
-    /// The highest ``maxBytes`` a route table takes: a match keeps its offsets in two bytes.
-    static let largestTableMaxBytes = Int(UInt16.max)
+    /// The highest ``maxBytes`` a route table takes: a match keeps its offsets in two bytes
+    /// (``URLOffset``).
+    static let largestTableMaxBytes = URLOffset.largest
 
     /// What is wrong with these limits for a route table: a ``maxBytes`` above
     /// ``largestTableMaxBytes``.
