@@ -9,14 +9,16 @@ public struct MatchOptions: Sendable, Hashable {
     /// query's `+` is a literal plus, as `URLComponents.queryItems` reads it. A path's `+`
     /// is a plus either way.
     public var plusAsSpaceInQuery: Bool
-    /// Size limits beyond which a URL is malformed.
+    /// Size limits beyond which a URL is malformed; a table takes a ``URLLimits/maxBytes``
+    /// of at most 65,535.
     public var limits: URLLimits
 
     /// Creates options; the defaults are those of the "From a URL to a route key" section of Matching rules.
     /// - Parameters:
     ///   - caseInsensitivePaths: fold ASCII letters of path literals when comparing.
     ///   - plusAsSpaceInQuery: read a query's `+` as a space, as an HTML form does.
-    ///   - limits: size limits beyond which a URL is malformed.
+    ///   - limits: size limits beyond which a URL is malformed (a table takes a
+    ///     ``URLLimits/maxBytes`` of at most 65,535).
     public init(caseInsensitivePaths: Bool = false, plusAsSpaceInQuery: Bool = false, limits: URLLimits = URLLimits()) {
         self.caseInsensitivePaths = caseInsensitivePaths
         self.plusAsSpaceInQuery = plusAsSpaceInQuery

@@ -2,10 +2,8 @@
 ///
 /// Parameter values, query items and the fragment are ranges of the URL, decoded when
 /// read: a value without `%` is a `Substring` of the URL and costs no allocation (except
-/// past the eighth parameter segment of a route, or in a URL longer than 65,535 bytes:
-/// ``parameters`` finds those ranges in one pass, into one array). In a URL that long,
-/// which only a raised ``URLLimits/maxBytes`` lets in, reading a parameter, the query or
-/// the fragment also finds where the URL's parts lie again, in one pass over it.
+/// past the eighth parameter segment of a route: ``parameters`` finds those ranges in one
+/// pass, into one array).
 public struct RouteMatch<Value: Sendable>: Sendable {
     /// The value the route was registered with.
     public let value: Value
@@ -35,12 +33,12 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The path parameters, by name.
     ///
     /// For a route with more than eight parameter segments, getting this view finds the
-    /// later values' places in one pass over the URL (all of them, in a URL longer than
-    /// 65,535 bytes): get it once and read it as often as needed.
+    /// later values' places in one pass over the URL: get it once and read it as often as
+    /// needed.
     public var parameters: PathParameters { PathParameters(raw: raw) }
 
-    /// Where the values of the slots past the eighth lie (of every slot, in a URL longer
-    /// than 65,535 bytes), found in one pass; `nil` when the match itself holds every slot.
+    /// Where the values of every slot lie, when the route has more than eight, found in one
+    /// pass; `nil` when the match itself holds every slot.
     /// For a caller that keeps the match and makes many parameter views (a router's
     /// request): see ``parameters(slotRanges:)``.
     ///
@@ -59,13 +57,13 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
     public var query: QueryItems {
         let parts = raw.parts
-        return QueryItems(url: raw.url, start: Int(parts.queryStart), end: parts.queryEnd(count: raw.url.utf8.count),
+        return QueryItems(url: raw.url, start: parts.queryStart, end: parts.queryEnd(count: raw.url.utf8.count),
                           plusAsSpace: raw.storage.options.plusAsSpaceInQuery)
     }
 
     /// The percent-decoded fragment, or `nil` when the URL has no `#`.
     public var fragment: Substring? {
-        let start = Int(raw.parts.fragmentStart)
+        let start = raw.parts.fragmentStart
         guard start >= 0 else { return nil }
         return decodedSubstring(raw.url, start..<raw.url.utf8.count)
     }
@@ -79,8 +77,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
 public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     let raw: RawMatch
     /// Where each slot's value lies in the URL, when the route has more slots than a match
-    /// keeps inline or the URL is longer than its buffer's offsets hold; `nil` otherwise
-    /// (the match's own buffer holds them).
+    /// keeps inline; `nil` otherwise (the match's own buffer holds them).
     private let ranges: [Range<Int>]?
 
     init(raw: RawMatch) {
@@ -133,10 +130,6 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
         assert(ranges != nil || spec.slot < raw.inlineSlots, "a slot the match's own buffer holds")
         let range = ranges?[spec.slot] ?? raw.captures[spec.slot]
         let position = spec.clampedPosition
-        // Past the scheme's and the host's positions the URL's parts do not matter: they are
-        // not read there, since reading them parses a URL too long for a match's packed
-        // offsets again (once per value read, where the ranges cost one parse in all).
-        guard position <= 1 else { return decodedSubstring(raw.url, range) }
         let parts = raw.parts
         let isHostPosition = parts.hasScheme && parts.hasHost && position == 1
         if spec.isRest {

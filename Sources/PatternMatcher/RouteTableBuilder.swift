@@ -60,8 +60,9 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     }
 
     /// Validates every route and freezes the table.
-    /// - Throws: ``RouteTableError`` listing every invalid pattern, every conflicting pair
-    ///   and every unusable converter, in an order that does not depend on registration.
+    /// - Throws: ``RouteTableError`` listing every invalid pattern, every conflicting pair,
+    ///   every unusable converter and a ``URLLimits/maxBytes`` above 65,535 in ``options``,
+    ///   in an order that does not depend on registration.
     /// - Complexity: O(n) in the total length of the patterns.
     public func build() throws(RouteTableError) -> RouteTable<Value> {
         if let base, !converters.isEmpty || options != base.options {
@@ -69,7 +70,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
             return try Self.anew(base, adding: self).build()
         }
         if let base, patterns.isEmpty { return base }
-        var problems: [RouteTableError.Problem] = []
+        var problems = options.limits.tableProblems
         let (converters, converterOwners) = base.map { ($0.storage.converters, $0.storage.converterOwners) }
             ?? validatedConverters(&problems)
         var parser = PatternParser(converters: converters.map(\.name))

@@ -6,15 +6,17 @@
 /// - [Profile] '/user/:id' conflicts with '/user/:name' [Bookshelf]: they have the same shape
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// One problem: an invalid pattern, a conflict or an invalid converter.
+    /// One problem: an invalid pattern, a conflict, an invalid converter or a limit the
+    /// table cannot take.
     public struct Problem: Sendable, Hashable, CustomStringConvertible, Comparable {
         private enum Kind: Hashable {
             case invalidPattern(PatternError)
             case conflict(with: String, otherOwner: String)
             case invalidConverter(reason: String)
+            case limitAboveMaximum(name: String, value: Int, maximum: Int)
         }
         private let kind: Kind
-        /// The pattern (or, for a converter, its name) the problem is about.
+        /// The pattern (or, for a converter, its name) the problem is about; empty for a limit.
         public let pattern: String
         /// The owner tag given with the route (the module that registered it).
         public let owner: String
@@ -33,6 +35,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A declared converter that cannot be used; `owner` declared it.
         public static func invalidConverter(_ name: String, owner: String = "", reason: String) -> Problem {
             Problem(kind: .invalidConverter(reason: reason), pattern: name, owner: owner)
+        }
+
+        /// A limit of the table's ``MatchOptions`` above the most a table takes: `name` is the
+        /// ``URLLimits`` property (`maxBytes`), `value` what it was set to.
+        public static func limitAboveMaximum(_ name: String, value: Int, maximum: Int) -> Problem {
+            Problem(kind: .limitAboveMaximum(name: name, value: value, maximum: maximum), pattern: "", owner: "")
         }
 
         /// The parse error, when the pattern is invalid.
@@ -65,6 +73,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
                     + "they have the same shape, so one could never match"
             case .invalidConverter(let reason):
                 return "\(who)converter '\(Echo.quoted(pattern))': \(reason)"
+            case .limitAboveMaximum(let name, let value, let maximum):
+                return "URLLimits.\(Echo.quoted(name)) is \(value); a route table takes at most \(maximum)"
             }
         }
 

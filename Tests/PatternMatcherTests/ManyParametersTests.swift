@@ -30,44 +30,46 @@ struct ManyParametersTests {
         #expect(match.parameters.dictionary == Dictionary(uniqueKeysWithValues: expected))
     }
 
-    @Test("a URL longer than the capture buffer's 16-bit offsets: every range found again")
-    func pastTheBufferOffsets() throws {
-        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 200_000)))
-        builder.add("app://:host/:a/lit/<int:n>/:b/**rest", value: "long")
-        let table = try builder.build()
-        let long = String(repeating: "x", count: 70_000)
-        // The direct walk decides the first; the escape sends the second to the full search.
-        for (b, decoded) in [("b", "b"), ("b%20b", "b b")] {
-            let url = "app://Host/" + long + "/lit/42/" + b + "/r1/r2?q=" + long + "#f"
-            let match = try #require(table.match(url).match, "\(b)")
-            #expect(match.value == "long")
-            #expect(match.parameters.dictionary
-                    == ["host": "host", "a": long, "n": "42", "b": decoded, "rest": "r1/r2"], "\(b)")
-            #expect(match.extraSlotRanges?.count == 5, "\(b)")
-            #expect(match.query["q"] == long && match.fragment == "f", "\(b)")
-        }
-    }
-
-    @Test("a value crossing the 65,536th byte, and URLs of 65,535 and 65,536 bytes ending in a value")
-    func aroundTheBufferOffsets() throws {
-        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 200_000)))
-        builder.add("app://:host/:a/lit/<int:n>/:b/**rest", value: "long")
+    @Test("a URL of the largest limit, 65,535 bytes: every value and part up to its last byte")
+    func atTheLargestLimit() throws {
+        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 65_535)))
+        // Ten slots, so the two past the eighth are found by parsing the URL again.
+        builder.add("app://:host/:a/lit/<int:n>/:b/:c/:d/:e/:f/:g/**rest", value: "long")
         builder.add("app://:host/:only", value: "one")
         let table = try builder.build()
-        // `b` runs from byte 65,519 to 65,619: its stored 16-bit end reads back below its start.
-        let a = String(repeating: "a", count: 65_500), b = String(repeating: "b", count: 100)
-        for escape in ["", "%41"] {
-            let url = "app://h/" + a + escape + "/lit/42/" + b + "/r"
-            let match = try #require(table.match(url).match, "\(escape.isEmpty ? "walk" : "search")")
-            #expect(match.parameters.dictionary
-                    == ["host": "h", "a": a + (escape.isEmpty ? "" : "A"), "n": "42", "b": b, "rest": "r"])
+        let a = String(repeating: "a", count: 65_000)
+        // The direct walk decides the first; the escape sends the second to the full search.
+        for (b, decoded) in [("b", "b"), ("b%20b", "b b")] {
+            let head = "app://Host/" + a + "/lit/42/" + b + "/c/d/e/f/g/r1/r2?q="
+            // The query runs up to the fragment, whose one byte is the URL's last.
+            let query = String(repeating: "q", count: 65_535 - head.utf8.count - 2)
+            let url = head + query + "#f"
+            #expect(url.utf8.count == 65_535)
+            let match = try #require(table.match(url).match, "\(b)")
+            #expect(match.value == "long")
+            #expect(match.parameters.dictionary == ["host": "host", "a": a, "n": "42", "b": decoded, "c": "c", "d": "d",
+                                                    "e": "e", "f": "f", "g": "g", "rest": "r1/r2"], "\(b)")
+            #expect(match.extraSlotRanges?.count == 10, "\(b)")
+            #expect(match.query["q"] == query && match.fragment == "f", "\(b)")
+            guard case .malformed(let error) = table.match(url + "x") else {
+                Issue.record("one byte over the limit is not malformed")
+                continue
+            }
+            #expect(error.reason == .tooLong && error.limit == 65_535)
         }
         // "app://h/" is 8 bytes: `only` ends on the URL's last byte.
-        for length in [65_535, 65_536] {
-            let only = String(repeating: "o", count: length - 8)
-            let match = try #require(table.match("app://h/" + only).match, "\(length)")
-            #expect(match.value == "one" && match.parameters["only"] == only, "\(length)")
-            #expect(Array(match.query).isEmpty && match.fragment == nil, "\(length)")
+        let only = String(repeating: "o", count: 65_535 - 8)
+        let match = try #require(table.match("app://h/" + only).match)
+        #expect(match.value == "one" && match.parameters["only"] == only)
+        #expect(Array(match.query).isEmpty && match.fragment == nil)
+    }
+
+    @Test("a limit that would let in a URL longer than 65,535 bytes is refused when the table is built")
+    func pastTheLargestLimit() {
+        var builder = RouteTableBuilder<String>(options: MatchOptions(limits: URLLimits(maxBytes: 200_000)))
+        builder.add("app://:host/:a/lit/<int:n>/:b/**rest", value: "long")
+        #expect(throws: RouteTableError(problems: [.limitAboveMaximum("maxBytes", value: 200_000, maximum: 65_535)])) {
+            try builder.build()
         }
     }
 

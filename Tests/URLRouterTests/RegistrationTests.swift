@@ -88,6 +88,22 @@ struct RegistrationTests {
         #expect(error?.problems.first?.module == "Bookshelf")
     }
 
+    @Test("a byte limit above 65,535 is one problem of the registration, saying the limit and the most")
+    func byteLimitAboveTheMost() throws {
+        let options = Router.Options(matching: MatchOptions(limits: URLLimits(maxBytes: 70_000)))
+        let error = #expect(throws: RegistrationError.self) {
+            try Router(modules: [Bookshelf.self], options: options) { routes in
+                routes.intercept("reader://shelf/**", name: "audit") { _ in .proceed }
+            }
+        }
+
+        let message = "URLLimits.maxBytes is 70000; a route table takes at most 65535"
+        #expect(error?.problems.map(\.description) == [message], "once, though two tables are built with the options")
+        #expect(error?.description == "1 problem in the routes:\n- " + message)
+        let largest = Router.Options(matching: MatchOptions(limits: URLLimits(maxBytes: 65_535)))
+        #expect(try Router(modules: [Bookshelf.self], options: largest).canOpen("reader://shelf"))
+    }
+
     struct InvalidCase: Sendable, CustomTestStringConvertible {
         let pattern: String
         let column: Int

@@ -55,7 +55,7 @@ extension FrozenTrie {
     func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, into lookup: inout RawLookup,
                      visited: inout Int) -> Bool {
         let count = bytes.count
-        guard count > 0, count <= min(options.limits.maxBytes, Int(Int32.max)),
+        guard count > 0, count <= options.limits.maxBytes,
               let base = bytes.baseAddress else { return false }
         let input = MatchInput(bytes: base, scratch: nil, count: count, caseInsensitive: options.caseInsensitivePaths)
         // The trie's buffers are opened here rather than through `withView(_:)`: its closure,
@@ -165,9 +165,9 @@ extension FrozenTrie {
         let (queryStart, fragmentStart, hasPercent) = URLLayout.queryAndFragment(input.bytes, count: count, pathEnd: pathEnd)
         guard !hasPercent else { return false }
         visited = walk.entered &+ walk.segments
-        let parts = PackedURLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
-                                   pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
-                                   count: count, hasScheme: walk.hasScheme, hasUserinfo: false)
+        let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
+                             pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
+                             count: count, hasScheme: walk.hasScheme, hasUserinfo: false)
         lookup = .matched(Found(route: node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
         return true
     }

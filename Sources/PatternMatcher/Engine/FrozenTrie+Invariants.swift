@@ -30,6 +30,7 @@ extension FrozenTrie {
     }
 
     /// Every broken invariant, in words; empty for a well-formed table. What is checked:
+    /// - the limits let in no URL longer than the two-byte offsets of a match span;
     /// - every index (roots, children, blocks, extras, typed edges, routes, literal bytes,
     ///   owners) points inside its array;
     /// - every node but the two roots has exactly one parent, and the roots none, so the
@@ -43,6 +44,8 @@ extension FrozenTrie {
     func invariantViolations() -> [String] {
         var tally = InvariantTally(nodes: nodes.count, routes: routes.count - 1)
         tally.check(tally.routeCount >= 0, "no sentinel route record")
+        tally.check(options.limits.maxBytes <= URLLimits.largestTableMaxBytes,
+                    "maxBytes \(options.limits.maxBytes) past the offsets a match keeps")
         let nodeRange = 0..<nodes.count
         tally.check(nodeRange.contains(Int(pathRoot)) && nodeRange.contains(Int(schemeRoot)) && pathRoot != schemeRoot,
                     "roots \(pathRoot), \(schemeRoot) out of \(nodes.count) nodes")

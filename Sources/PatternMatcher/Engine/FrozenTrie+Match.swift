@@ -384,6 +384,6 @@ extension FrozenTrie {
             captures.append(start: segment.has(.exhausted) ? layout.pathEnd : Int(segment.start),
                             end: layout.pathEnd)
         }
-        return Found(route: hit.route, viaCatchAll: hit.viaCatchAll, parts: PackedURLParts(layout), captures: captures)
+        return Found(route: hit.route, viaCatchAll: hit.viaCatchAll, parts: URLParts(layout), captures: captures)
     }
 }

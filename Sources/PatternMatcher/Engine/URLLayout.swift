@@ -61,8 +61,10 @@ struct URLLayout: Sendable {
         into layout: inout URLLayout
     ) -> Problem? {
         let count = bytes.count
-        // Offsets are kept in 32 bits: a longer URL is too long whatever the limit says.
-        if count > min(limits.maxBytes, Int(Int32.max)) { return Problem(reason: .tooLong, offset: nil) }
+        if count > limits.maxBytes { return Problem(reason: .tooLong, offset: nil) }
+        // Key segments keep 32-bit offsets: only a table's lookups ask for them, under a
+        // limit the table has checked.
+        assert(segments == nil || count <= URLOffset.largest, "key segments of a URL a table matches")
         layout = .empty
         layout.count = count
         layout.pathEnd = count
@@ -261,7 +263,7 @@ extension URLLayout.Problem {
     func error(for url: String, limits: URLLimits) -> MalformedURLError {
         switch reason {
         case .tooLong:
-            MalformedURLError(url: url, reason: reason, offset: offset, limit: min(limits.maxBytes, Int(Int32.max)))
+            MalformedURLError(url: url, reason: reason, offset: offset, limit: limits.maxBytes)
         case .tooManySegments:
             MalformedURLError(url: url, reason: reason, offset: offset, limit: limits.maxPathSegments,
                               segmentCount: segmentCount)
