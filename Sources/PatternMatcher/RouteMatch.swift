@@ -7,7 +7,8 @@
 public struct RouteMatch<Value: Sendable>: Sendable {
     /// The value the route was registered with.
     public let value: Value
-    @usableFromInline let raw: RawMatch
+    /// The match without its value: what a router carries (see ``RawMatch``).
+    @usableFromInline package let raw: RawMatch
 
     @inlinable
     init(value: Value, raw: RawMatch) {
@@ -19,7 +20,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     public var url: String { raw.url }
 
     /// The matched route's pattern, as it was written.
-    public var pattern: Substring { raw.storage.pattern(ofRoute: Int(raw.route)) }
+    public var pattern: Substring { raw.pattern }
 
     /// The owner tag the route was added with.
     public var owner: String { raw.storage.owner(ofRoute: Int(raw.route)) }
@@ -35,42 +36,58 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// For a route with more than eight parameter segments, getting this view finds the
     /// later values' places in one pass over the URL: get it once and read it as often as
     /// needed.
-    public var parameters: PathParameters { PathParameters(raw: raw) }
+    public var parameters: PathParameters { raw.parameters }
+
+    /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
+    public var query: QueryItems { raw.query }
+
+    /// The percent-decoded fragment, or `nil` when the URL has no `#`.
+    public var fragment: Substring? { raw.fragment }
+
+    /// Whether the URL's authority carried `userinfo@` (a router refuses such URLs from
+    /// external sources).
+    public var hasUserinfo: Bool { raw.hasUserinfo }
+}
+
+/// What a match is read through, without its generic value: ``RouteMatch`` reads it, and
+/// so does a router, which carries this record with the route's index beside it.
+extension RawMatch {
+    /// The matched route's pattern, as it was written.
+    package var pattern: Substring { storage.pattern(ofRoute: Int(route)) }
+
+    /// Whether the route matched through its catch-all (`**`).
+    package var isCatchAllMatch: Bool { viaCatchAll }
+
+    /// The path parameters, by name (see ``RouteMatch/parameters``).
+    package var parameters: PathParameters { PathParameters(raw: self) }
 
     /// Where the values of every slot lie, when the route has more than eight, found in one
-    /// pass; `nil` when the match itself holds every slot.
-    /// For a caller that keeps the match and makes many parameter views (a router's
-    /// request): see ``parameters(slotRanges:)``.
-    ///
-    /// Inlinable, so that the request every open makes tests the count without a call,
-    /// which copied the whole match to pass it.
-    @inlinable
+    /// pass; `nil` when the match itself holds every slot. For a caller that keeps the match
+    /// and makes many parameter views (a router's request): see ``parameters(slotRanges:)``.
     package var extraSlotRanges: [Range<Int>]? {
-        raw.needsSlotRanges ? raw.slotRanges() : nil
+        needsSlotRanges ? slotRanges() : nil
     }
 
     /// The path parameters, with the slot ranges ``extraSlotRanges`` found before.
     package func parameters(slotRanges: [Range<Int>]?) -> PathParameters {
-        PathParameters(raw: raw, ranges: slotRanges)
+        PathParameters(raw: self, ranges: slotRanges)
     }
 
-    /// The query items in order, duplicates kept (Matching rules, "Parameters and the query").
-    public var query: QueryItems {
-        let parts = raw.parts
-        return QueryItems(url: raw.url, start: parts.queryStart, end: parts.queryEnd(count: raw.url.utf8.count),
-                          plusAsSpace: raw.storage.options.plusAsSpaceInQuery)
+    /// The query items in order, duplicates kept.
+    package var query: QueryItems {
+        QueryItems(url: url, start: parts.queryStart, end: parts.queryEnd(count: url.utf8.count),
+                   plusAsSpace: storage.options.plusAsSpaceInQuery)
     }
 
     /// The percent-decoded fragment, or `nil` when the URL has no `#`.
-    public var fragment: Substring? {
-        let start = raw.parts.fragmentStart
+    package var fragment: Substring? {
+        let start = parts.fragmentStart
         guard start >= 0 else { return nil }
-        return decodedSubstring(raw.url, start..<raw.url.utf8.count)
+        return decodedSubstring(url, start..<url.utf8.count)
     }
 
-    /// Whether the URL's authority carried `userinfo@` (a router refuses such URLs from
-    /// external sources).
-    public var hasUserinfo: Bool { raw.parts.hasUserinfo }
+    /// Whether the URL's authority carried `userinfo@`.
+    package var hasUserinfo: Bool { parts.hasUserinfo }
 }
 
 /// The path parameters of a match: a name → value view decoded on read.

@@ -111,8 +111,13 @@ public struct RouteTable<Value: Sendable>: Sendable, CustomStringConvertible {
     /// - Complexity: O(n + d) to set up, n the URL's length and d the key positions of
     ///   `match`'s pattern; then as ``matches(_:)``.
     public func matches(after match: RouteMatch<Value>) -> MatchSequence<Value> {
-        guard match.raw.storage === storage else { return MatchSequence(table: self, url: match.raw.url, start: .nowhere) }
-        return MatchSequence(table: self, url: match.raw.url, start: .after(match.raw.found))
+        matches(after: match.raw)
+    }
+
+    /// ``matches(after:)-(RouteMatch<Value>)`` for a match kept without its value.
+    package func matches(after match: RawMatch) -> MatchSequence<Value> {
+        guard match.storage === storage else { return MatchSequence(table: self, url: match.url, start: .nowhere) }
+        return MatchSequence(table: self, url: match.url, start: .after(match.found))
     }
 
     public var description: String { storage.treeDescription() }

@@ -149,9 +149,9 @@ struct Found: Sendable {
 /// (``slotRanges()``). Built in the caller's code (inlinable), so that a caller reading
 /// only the value retains neither the table nor the URL.
 @usableFromInline
-struct RawMatch: Sendable {
+package struct RawMatch: Sendable {
     @usableFromInline let storage: FrozenTrie
-    @usableFromInline let url: String
+    @usableFromInline package let url: String
     @usableFromInline let found: Found
 
     @inlinable

@@ -91,12 +91,9 @@ public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The route an interceptor is told about: the open's best match, unread.
-///
-/// A struct, not a tuple: an optional tuple holding a generic `RouteMatch` was copied
-/// through the runtime's generic witnesses each time a request was made.
 struct RouteLead: Sendable {
     let info: RouteInfo
-    let match: RouteMatch<Int>
+    let match: MatchedRoute
 }
 
 /// The open as its interceptors see it: what the ``InterceptedRequest``s of one run of an
@@ -168,13 +165,13 @@ public struct InterceptedRequest: Sendable {
     /// Where this open was redirected from, when an interceptor redirected it here.
     public var redirectedFrom: RedirectOrigin? { subject.redirectedFrom }
     private let subject: InterceptionSubject
-    private let interceptorMatch: RouteMatch<Int>
+    private let interceptorMatch: MatchedRoute
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
     /// For an external open it is bound to that source, as ``RouteRequest/router`` is.
     public var router: Router? { subject.router.router?.seen(from: subject.source) }
 
-    init(subject: InterceptionSubject, interceptor: InterceptorInfo, interceptorMatch: RouteMatch<Int>) {
+    init(subject: InterceptionSubject, interceptor: InterceptorInfo, interceptorMatch: MatchedRoute) {
         self.subject = subject
         self.interceptor = interceptor
         self.interceptorMatch = interceptorMatch

@@ -46,12 +46,9 @@ final class RegisteredInterceptor: Sendable {
 }
 
 /// An interceptor whose pattern matches a URL, and that pattern's match (what it captured).
-///
-/// A struct, not a tuple: tuples holding a generic `RouteMatch` (this one and
-/// ``RouteLead``) were copied through the runtime's generic tuple witnesses.
 struct InterceptorHit: Sendable {
     let interceptor: RegisteredInterceptor
-    let match: RouteMatch<Int>
+    let match: MatchedRoute
 }
 
 /// The interceptors whose patterns match a URL, most general first, each with its
@@ -66,14 +63,13 @@ struct InterceptorHits: RandomAccessCollection, Sendable {
     /// One shape's interceptors (the table's own group, never empty), or empty when
     /// ``several`` holds them.
     private let group: [RegisteredInterceptor]
-    /// The match `group` shares (with several shapes, the first's: never read). Not
-    /// optional: an optional match is copied through the runtime's generic witnesses.
-    private let match: RouteMatch<Int>
+    /// The match `group` shares; `nil` when ``several`` holds the interceptors.
+    private let match: MatchedRoute?
     /// Interceptors of several shapes, each with its match; empty for one shape.
     private let several: [InterceptorHit]
 
     /// The interceptors of `group`, all matched by `match`.
-    init(_ group: [RegisteredInterceptor], matching match: RouteMatch<Int>) {
+    init(_ group: [RegisteredInterceptor], matching match: MatchedRoute) {
         assert(!group.isEmpty, "the table makes a group only for a shape that has interceptors")
         (self.group, self.match, several) = (group, match, [])
     }
@@ -81,7 +77,7 @@ struct InterceptorHits: RandomAccessCollection, Sendable {
     /// Interceptors of several shapes, each with its match, in the order they run.
     init(_ hits: [InterceptorHit]) {
         assert(!hits.isEmpty, "interceptors of several shapes are some")
-        (group, match, several) = ([], hits[0].match, hits)
+        (group, match, several) = ([], nil, hits)
     }
 
     var startIndex: Int { 0 }
@@ -93,8 +89,8 @@ struct InterceptorHits: RandomAccessCollection, Sendable {
     }
 
     /// What the pattern of interceptor number `index` matched.
-    func match(at index: Int) -> RouteMatch<Int> {
-        several.isEmpty ? match : several[index].match
+    func match(at index: Int) -> MatchedRoute {
+        match ?? several[index].match
     }
 
     subscript(index: Int) -> InterceptorHit {
@@ -119,17 +115,18 @@ struct InterceptorTable: Sendable {
     /// only. Other tables search on for the more specific patterns.
     /// - Returns: `nil` when no interceptor's pattern matches.
     func ordered(for url: String) -> InterceptorHits? {
-        guard case .matched(let best) = table.match(url) else { return nil }
-        guard groups.count > 1 else { return InterceptorHits(groups[best.value], matching: best) }
-        var matches = table.matches(url).makeIterator()
+        guard case .matched(let bestFound) = table.match(url) else { return nil }
+        let best = MatchedRoute(bestFound)
+        guard groups.count > 1 else { return InterceptorHits(groups[best.index], matching: best) }
+        var matches = table.matches(url).lazy.map(MatchedRoute.init).makeIterator()
         guard let first = matches.next(), let second = matches.next() else {
-            return InterceptorHits(groups[best.value], matching: best)
+            return InterceptorHits(groups[best.index], matching: best)
         }
         var all = [first, second]
         while let next = matches.next() { all.append(next) }
         var found: [InterceptorHit] = []
         for match in all.reversed() {
-            found += groups[match.value].map { InterceptorHit(interceptor: $0, match: match) }
+            found += groups[match.index].map { InterceptorHit(interceptor: $0, match: match) }
         }
         return InterceptorHits(found)
     }

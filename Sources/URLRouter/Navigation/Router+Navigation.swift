@@ -22,9 +22,9 @@ extension Router {
         guard case .route(let lookup, let match, _) = dryRun(url, source: source, accepting: { _ in true }) else {
             throw .notOpened(resolve(url, source: source), url: url)
         }
-        guard let decoding = lookup.snapshot.routes.typedDecoding(of: match.value),
+        guard let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
               case .success(let value) = decoding.value(match.parameters, match.query) else {
-            throw .notTypedRoute(lookup.snapshot.routes[match.value].info, url: url)
+            throw .notTypedRoute(lookup.snapshot.routes[match.index].info, url: url)
         }
         return try plan(endingWith: value, url: url)
     }
@@ -59,7 +59,7 @@ extension Router {
         var dropped: [String] = []
         for url in urls {
             guard case .route(let lookup, let match, _) = dryRun(url, source: .app, accepting: { _ in true }),
-                  let decoding = lookup.snapshot.routes.typedDecoding(of: match.value),
+                  let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
                   case .success(let value) = decoding.value(match.parameters, match.query) else {
                 dropped.append(url)
                 continue

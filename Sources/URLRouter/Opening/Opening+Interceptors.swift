@@ -35,14 +35,14 @@ extension Opening {
 
     /// The interceptors for this open's URL, and the route they see (`first`'s, unread),
     /// or `nil` when no interceptor's pattern matches.
-    func interceptors(first: RouteMatch<Int>?) -> Intercepting? {
+    func interceptors(first: MatchedRoute?) -> Intercepting? {
         interceptors(snapshot.interceptors?.ordered(for: url), first: first)
     }
 
     /// ``interceptors(first:)`` for the interceptors already found for this open's URL.
-    func interceptors(_ hits: consuming InterceptorHits?, first: RouteMatch<Int>?) -> Intercepting? {
+    func interceptors(_ hits: InterceptorHits?, first: MatchedRoute?) -> Intercepting? {
         guard let hits else { return nil }
-        let route = first.map { RouteLead(info: snapshot.routes[$0.value].info, match: $0) }
+        let route = first.map { RouteLead(info: snapshot.routes[$0.index].info, match: $0) }
         return Intercepting(hits: hits, subject: InterceptionSubject(
             url: url, source: source, userInfo: userInfo, route: route, redirectedFrom: trail?.origin,
             router: router.weakReference))
@@ -52,7 +52,7 @@ extension Opening {
     /// or one must be awaited. When there are some and every one lets the open go on, it
     /// also runs the best match's handler, if there is one, in the same binding of the
     /// open's context (binding it again for the handler cost two allocations an open).
-    func interceptHere(_ hits: consuming InterceptorHits?, channel: ReplyChannel?) -> Interceptions {
+    func interceptHere(_ hits: InterceptorHits?, channel: ReplyChannel?) -> Interceptions {
         guard let intercepting = interceptors(hits, first: first) else { return .proceed }
         /// What happened inside the binding.
         enum Outcome {
@@ -71,11 +71,11 @@ extension Opening {
                 if case .proceed = decision { continue }
                 return .decided(index: index, decision: decision)
             }
-            guard first != nil else { return .proceeded }
+            guard let first else { return .proceeded }
             // The requests hold the token; when the last one goes without a reply, the
             // completion gets `nil`.
             let token = channel.map(ReplyToken.init)
-            let (route, step) = runFirstInContext(token: token)
+            let (route, step) = runInContext(first, token: token)
             return .ran(route: route, step: step, token: token)
         }
         switch outcome {
@@ -100,7 +100,7 @@ extension Opening {
     }
 
     /// Runs the interceptors for this open from number `index`, awaiting asynchronous ones.
-    func interceptAwaiting(first: RouteMatch<Int>?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
+    func interceptAwaiting(first: MatchedRoute?, from start: Int = 0, channel: ReplyChannel?) async -> OpenResult? {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices.dropFirst(start) {
             let interceptor = intercepting.hits.interceptor(at: index)
@@ -183,7 +183,7 @@ extension Opening {
 
     /// Runs the interceptors for an object lookup, which cannot await one: `nil` to go on, a
     /// redirect to follow, or (thrown) why there will be no object.
-    func interceptForObjectHere(first: RouteMatch<Int>?) throws(ObjectError) -> ObjectRedirect? {
+    func interceptForObjectHere(first: MatchedRoute?) throws(ObjectError) -> ObjectRedirect? {
         guard let intercepting = interceptors(first: first) else { return nil }
         for index in intercepting.hits.indices {
             let interceptor = intercepting.hits.interceptor(at: index)
@@ -207,7 +207,7 @@ extension Opening {
 
     /// Runs the handlers of `first` and later matches to their end, or says no route
     /// matches (the unmatched handler is told).
-    func runAwaiting(first: RouteMatch<Int>?, channel: ReplyChannel?) async -> OpenResult {
+    func runAwaiting(first: MatchedRoute?, channel: ReplyChannel?) async -> OpenResult {
         guard let first else {
             notifyUnmatched()
             return .unmatched

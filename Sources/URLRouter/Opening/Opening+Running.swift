@@ -48,20 +48,18 @@ extension Opening {
 
     /// Runs the handler of `match`'s route on the calling thread, if it can run there; the
     /// route comes back with how it ended.
-    func runHere(_ match: RouteMatch<Int>, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
-        let route = snapshot.routes[match.value]
+    func runHere(_ match: MatchedRoute, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
+        let route = snapshot.routes[match.index]
         var made = Made.nothing
         return (route, Opening.run(route.handler, request(for: match, route: route, token: token), in: context, made: &made))
     }
 
-    /// Runs the handler of the best match in the open's context, already bound. There must be
-    /// a best match. It is read where this open keeps it, not handed over as an argument:
-    /// that copied it through its generic value witnesses.
-    func runFirstInContext(token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
-        assert(first != nil, "only an open that matched runs its best match")
-        let route = snapshot.routes[first.unsafelyUnwrapped.value]
+    /// Runs the handler of `match`'s route in the open's context, already bound (the
+    /// interceptors' binding, when every one let the open go on).
+    func runInContext(_ match: MatchedRoute, token: ReplyToken?) -> (route: RegisteredRoute, step: Step) {
+        let route = snapshot.routes[match.index]
         var made = Made.nothing
-        return (route, route.handler.runHere(request(for: first.unsafelyUnwrapped, route: route, token: token), made: &made))
+        return (route, route.handler.runHere(request(for: match, route: route, token: token), made: &made))
     }
 
     /// Runs `handler` on the calling thread, if it can run there, in `context`: the one step
@@ -115,14 +113,14 @@ extension Opening {
 
     /// Runs the handlers of `first` and, while they decline, of the later matches, each to
     /// its end; `declined` lists the routes that declined before `first`.
-    func runAwaiting(from first: RouteMatch<Int>, declined: Declines, token: ReplyToken?) async -> OpenResult {
+    func runAwaiting(from first: MatchedRoute, declined: Declines, token: ReplyToken?) async -> OpenResult {
         var declined = declined
         var candidates = Candidates(self, after: first)
-        var next: RouteMatch<Int>? = first
+        var next: MatchedRoute? = first
         while let match = next {
             // A cancelled open starts no handler, however it got here.
             guard !Task.isCancelled else { return .refused(.cancelled) }
-            let route = snapshot.routes[match.value]
+            let route = snapshot.routes[match.index]
             switch await runAwaiting(route.handler, request(for: match, route: route, token: token)) {
             case .handled: return .handled(route.info)
             case .failed(let error): return .failed(route.info, error)

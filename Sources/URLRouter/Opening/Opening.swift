@@ -28,7 +28,7 @@ final class Opening: Sendable {
     /// The redirects that led here, when an interceptor redirected the open.
     let trail: RedirectTrail?
     /// The best match, or `nil` when no route matches (interceptors may still redirect).
-    let first: RouteMatch<Int>?
+    let first: MatchedRoute?
 
     enum Start {
         /// The open that will run the best match's handler (``first``).
@@ -71,7 +71,7 @@ final class Opening: Sendable {
     /// What the lookup of an open found.
     enum Looked {
         /// The best match, and what the open needs to run its handler.
-        case matched(Lookup, RouteMatch<Int>)
+        case matched(Lookup, MatchedRoute)
         /// No route matches; interceptors may still redirect the URL.
         case unmatched(Lookup)
         /// The open ends before any interceptor or handler: malformed or refused. Boxed,
@@ -127,7 +127,8 @@ final class Opening: Sendable {
             return .unmatched(Lookup(snapshot: snapshot, source: source, outer: outer, url: url, origin: origin))
         case .matched(let match):
             if source.isExternal && match.hasUserinfo { return .finished(.refused(.userinfoFromOutside)) }
-            return .matched(Lookup(snapshot: snapshot, source: source, outer: outer, url: url, origin: origin), match)
+            return .matched(Lookup(snapshot: snapshot, source: source, outer: outer, url: url, origin: origin),
+                            MatchedRoute(match))
         }
     }
 
@@ -146,7 +147,7 @@ final class Opening: Sendable {
     }
 
     init(_ router: Router, _ lookup: Lookup, _ userInfo: [String: any Sendable],
-         _ trail: RedirectTrail?, first: RouteMatch<Int>?) {
+         _ trail: RedirectTrail?, first: MatchedRoute?) {
         self.first = first
         self.router = router
         self.snapshot = lookup.snapshot
@@ -174,10 +175,10 @@ final class Opening: Sendable {
         }
         private let opening: Opening
         /// The match the search resumes after; `nil` for the opening's best match.
-        private let resumingAfter: RouteMatch<Int>?
+        private let resumingAfter: MatchedRoute?
         private var later: Later?
 
-        init(_ opening: Opening, after match: RouteMatch<Int>? = nil) {
+        init(_ opening: Opening, after match: MatchedRoute? = nil) {
             self.opening = opening
             self.resumingAfter = match
         }
@@ -185,18 +186,18 @@ final class Opening: Sendable {
         /// The match after the last one returned (or after the match given at the start).
         /// The common case never calls it: later matches are searched for only after a
         /// handler declined.
-        mutating func next() -> RouteMatch<Int>? {
+        mutating func next() -> MatchedRoute? {
             if later == nil {
                 guard let start = resumingAfter ?? opening.first else { return nil }
-                later = Later(opening.table.matches(after: start).makeIterator())
+                later = Later(opening.table.matches(after: start.record).makeIterator())
             }
-            return later?.iterator.next()
+            return later?.iterator.next().map(MatchedRoute.init)
         }
     }
 
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     /// - Parameter isOpen: `false` for an object lookup, whose object goes to its caller only.
-    func request(for match: RouteMatch<Int>, route: RegisteredRoute, token: ReplyToken?, isOpen: Bool = true) -> RouteRequest {
+    func request(for match: MatchedRoute, route: RegisteredRoute, token: ReplyToken?, isOpen: Bool = true) -> RouteRequest {
         RouteRequest(route: route.info, source: source, origin: origin, userInfo: userInfo, router: router,
                      match: match, token: token, context: context, trail: trail, isOpen: isOpen)
     }

@@ -30,7 +30,7 @@ public struct RouteRequest: Sendable {
     /// (`source: .app`) is narrowed to ``source`` (<doc:MatchingRules>, "Sources and exposure").
     public var router: Router? { routerReference.router?.seen(from: source) }
     private let routerReference: WeakRouter
-    let match: RouteMatch<Int>
+    let match: MatchedRoute
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).
     private let token: ReplyToken?
     /// The open this request belongs to, for the opens its handler forwards.
@@ -46,11 +46,11 @@ public struct RouteRequest: Sendable {
     private let isOpen: Bool
 
     init(route: RouteInfo, source: OpenSource, origin: Origin?, userInfo: [String: any Sendable], router: Router,
-         match: RouteMatch<Int>, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?, isOpen: Bool = true) {
+         match: MatchedRoute, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?, isOpen: Bool = true) {
         self.trail = trail
         self.origin = origin
         self.isOpen = isOpen
-        self.slotRanges = match.extraSlotRanges
+        self.slotRanges = match.record.extraSlotRanges
         self.route = route
         self.source = source
         self.userInfo = userInfo
@@ -99,7 +99,7 @@ public struct RouteRequest: Sendable {
     /// The path parameters, decoded on read. For a route with more than eight parameter
     /// segments, where the later values lie is found once per request, so reading all of
     /// them costs one pass however many there are.
-    public var parameters: PathParameters { match.parameters(slotRanges: slotRanges) }
+    public var parameters: PathParameters { match.record.parameters(slotRanges: slotRanges) }
     private let slotRanges: [Range<Int>]?
 
     /// The query items in order, duplicates kept.

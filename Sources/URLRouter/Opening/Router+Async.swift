@@ -89,7 +89,7 @@ extension Router {
     private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?,
                           replyingTo channel: ReplyChannel?, trail: RedirectTrail?) async -> OpenResult {
         let opening: Opening
-        let first: RouteMatch<Int>?
+        let first: MatchedRoute?
         // Held, it is replayed with no one awaiting it: its replies go nowhere.
         let holdable = trail == nil ? Opening.Holdable(userInfo: userInfo, channel: nil) : nil
         switch Opening.start(self, url: url, source: source, userInfo: userInfo, runsHandlers: true, trail: trail,

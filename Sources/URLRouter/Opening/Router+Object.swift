@@ -82,11 +82,11 @@ extension Router {
 
     /// The first object `opening`'s candidates give from `first` on, as `cast` accepts it.
     /// Later matches are searched for only when a candidate gives none.
-    private func object<T>(of opening: Opening, from first: RouteMatch<Int>,
+    private func object<T>(of opening: Opening, from first: MatchedRoute,
                            accepting cast: (Opening.Made) -> T?) throws(ObjectError) -> T {
         var reasons = ObjectError.Collector()
         var candidates = Opening.Candidates(opening)
-        var next: RouteMatch<Int>? = first
+        var next: MatchedRoute? = first
         while let match = next {
             if let value = object(of: opening, match, accepting: cast, reasons: &reasons) { return value }
             next = candidates.next()
@@ -96,9 +96,9 @@ extension Router {
 
     /// The object the handler of `match`'s route gives, if it is an object route and `cast`
     /// accepts it; else `nil`, with the reason added to `reasons`.
-    private func object<T>(of opening: Opening, _ match: RouteMatch<Int>, accepting cast: (Opening.Made) -> T?,
+    private func object<T>(of opening: Opening, _ match: MatchedRoute, accepting cast: (Opening.Made) -> T?,
                            reasons: inout ObjectError.Collector) -> T? {
-        let route = opening.snapshot.routes[match.value]
+        let route = opening.snapshot.routes[match.index]
         guard route.handler.isObject else {
             reasons.add(.notAnObjectRoute(route.info))
             return nil

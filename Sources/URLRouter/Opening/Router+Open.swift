@@ -94,24 +94,21 @@ extension Router {
             return .ended(result)
         case .matched(let lookup, let match):
             if let seen = lookup.snapshot.interceptors?.ordered(for: lookup.url) {
-                (opening, hits) = (Opening(self, lookup, userInfo, trail, first: consume match), seen)
+                (opening, hits) = (Opening(self, lookup, userInfo, trail, first: match), seen)
                 break
             }
             // No interceptor sees the URL: the best match's handler runs before an `Opening`
             // is made, and one is made only if that handler does not take the URL (it
             // declines, fails or must wait).
             let token = channel.map(ReplyToken.init)
-            let route = lookup.snapshot.routes[match.value]
+            let route = lookup.snapshot.routes[match.index]
             let context = lookup.context()
-            // The match moves into the request, and comes back from it if the open goes on:
-            // no copy of it to make and destroy.
             let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
-                                       router: self,
-                                       match: consume match, token: token, context: context, trail: trail)
+                                       router: self, match: match, token: token, context: context, trail: trail)
             var made = Opening.Made.nothing
             let step = Opening.run(route.handler, request, in: context, made: &made)
             if case .handled = step { return .ended(.handled(route.info)) }
-            let started = Opening(self, lookup, userInfo, trail, first: request.match)
+            let started = Opening(self, lookup, userInfo, trail, first: match)
             return .ended(runMatches(started, from: (route, step), token: token, channel: channel))
         case .unmatched(let lookup):
             opening = Opening(self, lookup, userInfo, trail, first: nil)
@@ -150,7 +147,7 @@ extension Router {
         var candidates = Opening.Candidates(opening)
         // The best match is read where the opening keeps it; a later one (after a decline)
         // is kept here. Copying a match is not free: it is read in place where it can be.
-        var later: RouteMatch<Int>?
+        var later: MatchedRoute?
         var (route, step) = first
         while true {
             switch step {

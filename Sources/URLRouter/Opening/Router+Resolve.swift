@@ -46,7 +46,7 @@ extension Router {
         do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
         switch dryRun(url, source: source, accepting: { _ in true }) {
         case .route(let lookup, let match, let declined):
-            return .route(ResolvedRoute(route: lookup.snapshot.routes[match.value].info, match: match, declined: declined))
+            return .route(ResolvedRoute(route: lookup.snapshot.routes[match.index].info, match: match, declined: declined))
         case .undecodable(let declined): return .undecodable(declined)
         case .finished(.malformed(let error)): return .malformed(error)
         case .finished(.refused(let refusal)): return .refused(refusal)
@@ -58,22 +58,22 @@ extension Router {
     /// order, passing over typed routes whose values do not decode and matches `accepting`
     /// refuses.
     enum DryRun {
-        case route(Opening.Lookup, RouteMatch<Int>, declined: [TypedDecline])
+        case route(Opening.Lookup, MatchedRoute, declined: [TypedDecline])
         case undecodable([TypedDecline])
         case unmatched
         case finished(OpenResult)
     }
 
-    func dryRun(_ url: String, source: OpenSource?, accepting: (RouteMatch<Int>) -> Bool) -> DryRun {
+    func dryRun(_ url: String, source: OpenSource?, accepting: (MatchedRoute) -> Bool) -> DryRun {
         switch Opening.lookUp(self, url: url, source: source, outer: OpenContext.current, runsHandlers: false) {
         case .matched(let lookup, let first):
             var declined: [TypedDecline] = []
             var candidates: Opening.Candidates?
-            var next: RouteMatch<Int>? = first
+            var next: MatchedRoute? = first
             while let match = next {
-                if let decoding = lookup.snapshot.routes.typedDecoding(of: match.value),
+                if let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
                    let error = decoding.failure(match.parameters, match.query) {
-                    declined.append(TypedDecline(route: lookup.snapshot.routes[match.value].info, error: error))
+                    declined.append(TypedDecline(route: lookup.snapshot.routes[match.index].info, error: error))
                 } else if accepting(match) {
                     return .route(lookup, match, declined: declined)
                 }
@@ -147,7 +147,7 @@ public struct ResolvedRoute: Sendable, Hashable {
     /// order: `open` passes them over too.
     public let declined: [TypedDecline]
 
-    init(route: RouteInfo, match: RouteMatch<Int>, declined: [TypedDecline] = []) {
+    init(route: RouteInfo, match: MatchedRoute, declined: [TypedDecline] = []) {
         self.route = route
         self.declined = declined
         self.parameters = match.parameters.dictionary
