@@ -9,6 +9,7 @@ struct Results {
     var lateModule: LateModuleResult?
     var service: ServiceResult?
     var observer: ObserverResult?
+    var launch: LaunchResult?
     var environment: [String] = []
 
     static let reference = URLRouterMatcher.name
@@ -195,6 +196,7 @@ struct Results {
                                   met: largest <= 128))
         }
         targets += registrationRatioTargets
+        targets += launchTargets
         return targets
     }
 
