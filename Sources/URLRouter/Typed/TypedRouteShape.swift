@@ -21,8 +21,8 @@ final class TypedRouteShape: Sendable {
     let defaults: [String: String]
 
     private init<R: TypedRoute>(_ type: R.Type) {
-        typeName = String(describing: type)
-        qualifiedTypeName = String(reflecting: type)
+        typeName = TypeName.plain(type)
+        qualifiedTypeName = TypeName.qualified(type)
         patternText = R.pattern
         converters = R.converters
         defaults = R.queryDefaults
