@@ -91,7 +91,7 @@ extension Results {
     var launchTargets: [Target] {
         guard let launch, launch.refusal == nil, let first = launch.firstMilliseconds,
               let again = launch.againMilliseconds else { return [] }
-        let processes = "median of \(launch.processes) fresh processes"
+        let processes = launch.processes == 1 ? "1 fresh process" : "median of \(launch.processes) fresh processes"
         return [
             Target(goal: "launch table: first Router(modules:) in a fresh process ≤ 3 ms",
                    measured: "\(format(first, digits: 2)) ms (\(processes); slowest \(format(launch.slowestFirstMilliseconds ?? .nan, digits: 2)) ms)",

@@ -186,7 +186,7 @@ struct Report {
             if let refusal = results.service?.refusal { problems.append("service resolution: \(refusal)") }
         }
         if onlyWorkloads.isEmpty && !onlyRegistration {
-            note("measuring the launch table in \(plan.launchProcesses) fresh processes: \(LaunchTable.summary)")
+            note("measuring the launch table in fresh processes (\(plan.launchProcesses)): \(LaunchTable.summary)")
             results.launch = Measurement.launch(processes: plan.launchProcesses)
             if let refusal = results.launch?.refusal { problems.append("launch table: \(refusal)") }
         }
