@@ -7,6 +7,9 @@
 #   2. Every ordo-one benchmark for a few iterations, with the matcher's allocation counts checked
 #      against the committed Benchmarks/Thresholds (allocation counts are deterministic; wall-clock
 #      time is reported but never gated).
+#   3. The instruction gate (Scripts/instruction-gate.py): callgrind counts of the github.txt lookup,
+#      the app open, the open with three interceptors, the typed open and the launch table's first
+#      Router(modules:), each at most 10% over Thresholds/instructions.json (about 15 seconds).
 # Everything it builds goes to Benchmarks/.build.
 set -euo pipefail
 
@@ -23,4 +26,7 @@ echo "== ordo-one benchmarks, smoke iterations, matcher allocations against Thre
 URLROUTER_BENCHMARK_SMOKE=1 swift package --scratch-path .build \
     benchmark thresholds check --path "$benchmarks/Thresholds" --no-progress
 
-echo "ci-smoke: Report smoke and allocation thresholds passed"
+echo "== instruction gate: callgrind counts against Thresholds/instructions.json"
+python3 Scripts/instruction-gate.py
+
+echo "ci-smoke: Report smoke, allocation thresholds and instruction gate passed"

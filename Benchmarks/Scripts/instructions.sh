@@ -7,6 +7,9 @@
 #   CONTENDERS="matcher dictionary" WORKLOAD=Routes/static.txt Benchmarks/Scripts/instructions.sh
 #   WORKLOAD="app static" CONTENDERS="open intercepted" Benchmarks/Scripts/instructions.sh
 #   WORKLOAD="typed book" CONTENDERS="typed by-name typed-url typed-decode" Benchmarks/Scripts/instructions.sh
+#   ROUNDS=1 WORKLOAD=table CONTENDERS=launch Benchmarks/Scripts/instructions.sh   # the launch table's first build
+#
+# Scripts/instruction-gate.py counts the same way and holds five figures to Thresholds/instructions.json.
 #
 # Needs valgrind (apt-get install valgrind).
 set -euo pipefail

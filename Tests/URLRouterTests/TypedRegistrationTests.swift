@@ -166,6 +166,16 @@ struct TypedRegistrationTests {
         }
     }
 
+    /// The problems registering `module` reports.
+    static func problems(registering module: any RouteModule.Type) -> [RegistrationError.Problem] {
+        do {
+            _ = try Router(modules: [module])
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     struct Case: Sendable, CustomStringConvertible {
         let description: String
         let register: @Sendable (inout RouteRegistrar) -> Void
@@ -287,5 +297,19 @@ struct TypedRegistrationTests {
             try router.register(moduleNamed: "Late") { $0.action(OptionalPathRoute.self) { _, _ in } }
         }
         #expect(router.routes.isEmpty)
+    }
+
+    @Test("a type is checked once per process: every later registration reports its problems again, with its own module")
+    func checkedOnce() {
+        enum First: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) { routes.action(LiarRoute.self) { _, _ in } }
+        }
+        enum Second: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) { routes.object(LiarRoute.self) { _, _ in 0 } }
+        }
+        let first = Self.problems(registering: First.self), second = Self.problems(registering: Second.self)
+        #expect(first.count == 2 && first.allSatisfy { $0.module == "First" }, "\(first)")
+        #expect(second.map(\.module) == ["Second", "Second"])
+        #expect(second.map { $0.description.replacingOccurrences(of: "[Second]", with: "[First]") } == first.map(\.description))
     }
 }

@@ -9,6 +9,8 @@
 //   On a typed workload ("typed book", "typed scalars"): typed (router.open(value)) | by-name (the
 //   string open whose handler reads by name) | typed-url (value.url()) | typed-decode
 //   (request.decode on a kept request).
+//   InstructionCount launch table <builds>: the launch table (Workloads' `LaunchTable`) registered
+//   `builds` times; with 1 against 0, what the first `Router(modules:)` of a process executes.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +22,21 @@ import Workloads
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
     print("usage: InstructionCount <matcher|open|intercepted|dictionary|typed|by-name|typed-url|typed-decode> "
-        + "<Routes/ file, 'app static', 'typed book' or 'typed scalars'> <rounds>")
+        + "<Routes/ file, 'app static', 'typed book' or 'typed scalars'> <rounds>\n"
+        + "       InstructionCount launch table <builds>")
     exit(2)
+}
+
+if arguments[1] == "launch" {
+    var routes = 0
+    do {
+        for _ in 0..<rounds { routes &+= try LaunchTable.build().routes.count }
+    } catch {
+        print("\(error)")
+        exit(2)
+    }
+    print("lookups \(rounds) checksum \(routes)")
+    exit(0)
 }
 
 /// The typed contender named `name` on `Route`'s workload, its calls prepared.

@@ -23,6 +23,8 @@ struct MeasurementPlan {
     var minRoundNanoseconds: UInt64 = 1_000_000
     /// Registrations of the 10,000-route tables per contender.
     var registrationRounds = 7
+    /// Fresh processes that build the launch table.
+    var launchProcesses = 11
 
     /// How often to repeat a pass that takes `pass` nanoseconds so that a round lasts at least
     /// `minRoundNanoseconds`: once when that is 0.
@@ -32,7 +34,7 @@ struct MeasurementPlan {
 
     static let full = MeasurementPlan()
     static let smoke = MeasurementPlan(maxRequests: 20, maxRounds: 1, minRounds: 1, budgetPerContender: 0,
-                                       minRoundNanoseconds: 0, registrationRounds: 1)
+                                       minRoundNanoseconds: 0, registrationRounds: 1, launchProcesses: 1)
 }
 
 /// One contender on one workload.

@@ -76,6 +76,14 @@ extension Report {
 
         \(TextTable.markdown(header: Results.registrationHeader, rows: results.registrationRows))
 
+        \(h)# Launch
+
+        The launch table (\(LaunchTable.summary)) registered by `Router(modules:)` in fresh processes, \
+        each the Report started again: the first registration of each process (the cold start an app \
+        pays, type metadata and all), and the same table built again in that process; medians over the processes.
+
+        \(TextTable.markdown(header: Results.launchHeader, rows: results.launchRows))
+
         \(h)# Workloads
 
         """)

@@ -11,7 +11,7 @@ import Workloads
 struct Report {
     static let usage = """
     USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
-                  [--only registration]
+                  [--only registration|launch]
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
                            when a URLRouter contender answers wrong, or a typed workload's value does not
@@ -28,6 +28,9 @@ struct Report {
       --only registration  only the registration measurements (the 10,000-route tables, the
                            100,000-route table, 100,000 siblings under one node beside the same
                            routes over 100 hosts, one module registered into a 50,000-route router);
+                           nothing written
+      --only launch        only the launch table: its first Router(modules:) in each of several fresh
+                           processes (this executable started again), and the same built again there;
                            nothing written
     """
 
@@ -48,6 +51,7 @@ struct Report {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func main() {
+        if CommandLine.arguments.dropFirst().first == Measurement.launchChildArgument { Measurement.runLaunchChild() }
         var smoke = false
         var routeFiles: [String] = []
         var defaultRoutes = true
@@ -55,6 +59,7 @@ struct Report {
         var explain = false
         var onlyWorkloads: [String] = []
         var onlyRegistration = false
+        var onlyLaunch = false
         var output = packageDirectory.appendingPathComponent("Results").path
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -74,8 +79,11 @@ struct Report {
                 guard let name = arguments.popFirst() else { fail("--workload needs a name") }
                 onlyWorkloads.append(name)
             case "--only":
-                guard arguments.popFirst() == "registration" else { fail("--only takes `registration`") }
-                onlyRegistration = true
+                switch arguments.popFirst() {
+                case "registration": onlyRegistration = true
+                case "launch": onlyLaunch = true
+                default: fail("--only takes `registration` or `launch`")
+                }
                 write = false
             case "-h", "--help": print(usage); return
             default: fail("unknown argument \(argument)\n\n\(usage)")
@@ -134,16 +142,17 @@ struct Report {
         var results = Results()
         results.environment = environment()
         let started = Date()
-        for (workload, contenders) in runs where !onlyRegistration {
+        let measuresAll = !onlyRegistration && !onlyLaunch
+        for (workload, contenders) in runs where measuresAll {
             note("measuring \(workload.name) (\(workload.routes.count) routes, "
                  + "\(min(workload.requests.count, plan.maxRequests)) lookups)")
             results.lookups.append((workload, Measurement.lookups(on: workload, contenders: contenders, plan: plan)))
         }
-        for workload in workloads where workload.series?.routeCount == 10_000 {
+        for workload in workloads where workload.series?.routeCount == 10_000 && !onlyLaunch {
             note("measuring registration of \(workload.name)")
             results.registrations += Measurement.registration(of: workload, contenders: ContenderCatalog.all, plan: plan)
         }
-        if onlyWorkloads.isEmpty {
+        if onlyWorkloads.isEmpty && !onlyLaunch {
             // Only its registration is measured: its requests go unused.
             let large = GeneratedTables.deep(count: largeRegistrationSize)
             note("measuring registration of \(large.name)")
@@ -176,12 +185,20 @@ struct Report {
             results.service = Measurement.serviceResolution(plan: plan)
             if let refusal = results.service?.refusal { problems.append("service resolution: \(refusal)") }
         }
+        if onlyWorkloads.isEmpty && !onlyRegistration {
+            note("measuring the launch table in fresh processes (\(plan.launchProcesses)): \(LaunchTable.summary)")
+            results.launch = Measurement.launch(processes: plan.launchProcesses)
+            if let refusal = results.launch?.refusal { problems.append("launch table: \(refusal)") }
+        }
         note("done in \(Int(Date().timeIntervalSince(started))) s")
 
-        print()
-        print(TextTable.render(header: Results.lookupHeader, rows: results.lookupRows))
-        print()
-        print(TextTable.render(header: Results.registrationHeader, rows: results.registrationRows))
+        // The tables of what ran (`--only` and `--workload` leave some empty), then the targets.
+        for (header, rows) in [(Results.lookupHeader, results.lookupRows),
+                               (Results.registrationHeader, results.registrationRows),
+                               (Results.launchHeader, results.launchRows)] where !rows.isEmpty {
+            print()
+            print(TextTable.render(header: header, rows: rows))
+        }
         print()
         print(TextTable.render(header: Results.targetHeader, rows: results.targetRows))
         if explain {

@@ -29,18 +29,30 @@ struct ParentChain: Sendable {
             return
         }
         var parents: [Parent] = []
-        var seen: Set<AnyHashable> = [AnyHashable(value)]
+        // A list searched in order, not a `Set<AnyHashable>`: making an `AnyHashable` of a type
+        // the process has not seen scans every protocol conformance (see `TypeName`), and a
+        // chain is short.
+        var seen: [any TypedRoute] = [value]
         var isCycle = false
         var next = value.parent
         while let parent = next, parents.count < Self.longest {
             let parentType = Swift.type(of: parent)
-            parents.append(Parent(qualifiedName: String(reflecting: parentType), name: String(describing: parentType)))
-            guard seen.insert(AnyHashable(parent)).inserted else {
+            parents.append(Parent(qualifiedName: TypeName.qualified(parentType), name: TypeName.plain(parentType)))
+            guard !seen.contains(where: { parent.isEqual(to: $0) }) else {
                 isCycle = true
                 break
             }
+            seen.append(parent)
             next = parent.parent
         }
         (self.parents, self.isCycle, self.isKnown) = (parents, isCycle, true)
+    }
+}
+
+extension TypedRoute {
+    /// Whether `other` is a value of this type, equal to this one.
+    fileprivate func isEqual(to other: any TypedRoute) -> Bool {
+        guard Swift.type(of: other) == Self.self, let other = other as? Self else { return false }
+        return self == other
     }
 }

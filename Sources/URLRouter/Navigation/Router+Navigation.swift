@@ -85,16 +85,18 @@ extension Snapshot {
         var problems: [RegistrationError.Problem] = []
         for (module, pattern, decoding) in registrations where decoding.parents.isKnown {
             let chain = decoding.parents
-            let type = decoding.typeName.split(separator: ".").last.map(String.init) ?? decoding.typeName
+            // Named only for a problem: most chains have none, and a table has hundreds.
+            func type() -> String { decoding.typeName.split(separator: ".").last.map(String.init) ?? decoding.typeName }
             func report(_ reason: String) {
-                problems.append(.parents(type: type, reason: reason, pattern: pattern, module: module))
+                problems.append(.parents(type: type(), reason: reason, pattern: pattern, module: module))
             }
             if chain.isCycle {
-                report("its parents come back to a value they passed: " + ([type] + chain.parents.map(\.name)).joined(separator: " → "))
+                report("its parents come back to a value they passed: " + ([type()] + chain.parents.map(\.name)).joined(separator: " → "))
             } else if chain.parents.count > registry.maxNavigationDepth {
                 report("it has \(chain.parents.count) parents, more than the limit of \(registry.maxNavigationDepth) (Router.Options(maxNavigationDepth:))")
             }
-            for parent in Set(chain.parents) where !registered.contains(parent.qualifiedName) {
+            var reported: Set<ParentChain.Parent> = []
+            for parent in chain.parents where !registered.contains(parent.qualifiedName) && reported.insert(parent).inserted {
                 report("its parent type \(Echo.quoted(parent.name)) is not a registered typed route")
             }
         }

@@ -25,5 +25,5 @@ public protocol RouteModule {
 
 extension RouteModule {
     /// The type's name, for example `BookDetailModule`.
-    public static var moduleName: String { String(describing: self) }
+    public static var moduleName: String { TypeName.plain(self) }
 }

@@ -21,7 +21,7 @@ struct TypedDecoding: Sendable {
     /// ``TypedRoute/observedQueryItems``.
     let observedQueryItems: Set<String>
 
-    init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, probed: R?) {
+    init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
         typeName = shape.qualifiedTypeName
         value = { parameters, query in
             do throws(TypedRouteError) {
@@ -30,7 +30,7 @@ struct TypedDecoding: Sendable {
                 return .failure(error)
             }
         }
-        parents = ParentChain(of: probed)
+        self.parents = parents
         observedQueryItems = R.observedQueryItems
     }
 
@@ -76,10 +76,10 @@ extension RouteRegistrar {
     ///   - handler: the action; throw ``Decline`` to let the next match try.
     public mutating func action<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) throws -> Void) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .action { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Registers a main-actor action for a typed route: `handler` receives the URL decoded
@@ -92,10 +92,10 @@ extension RouteRegistrar {
     ///   - handler: the action, on the main actor.
     public mutating func mainActorAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         deprecated: String? = nil, handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Void) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .mainActorAction { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Registers an asynchronous action for a typed route.
@@ -107,10 +107,10 @@ extension RouteRegistrar {
     ///   - handler: the action.
     public mutating func asyncAction<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) async throws -> Void) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .asyncAction { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Registers an object handler for a typed route: a `Sendable` value (a service).
@@ -122,10 +122,10 @@ extension RouteRegistrar {
     ///   - handler: makes the object.
     public mutating func object<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) throws -> any Sendable) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .object { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Registers a main-actor object handler for a typed route: a view controller.
@@ -143,10 +143,10 @@ extension RouteRegistrar {
     ///   - handler: makes the object on the main actor.
     public mutating func mainActorObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                         deprecated: String? = nil, handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .mainActorObject { request in
             try handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Registers an asynchronous object handler for a typed route.
@@ -158,20 +158,21 @@ extension RouteRegistrar {
     ///   - handler: makes the object.
     public mutating func asyncObject<R: TypedRoute>(_ route: R.Type, name: String? = nil, exposure: Exposure = .internal,
                                                     deprecated: String? = nil, handler: @escaping @Sendable (R, RouteRequest) async throws -> any Sendable) {
-        let (shape, probed) = checkTyped(route)
+        let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .asyncObject { request in
             try await handler(try request.typedValue(shape, as: R.self), request)
-        }, typed: TypedDecoding(shape, R.self, probed: probed))
+        }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
     /// Checks `route` against its pattern and records each mismatch as a problem.
-    /// - Returns: the type's shape, and the value registration made from placeholders, if any.
-    private mutating func checkTyped<R: TypedRoute>(_ route: R.Type) -> (TypedRouteShape, R?) {
+    /// - Returns: the type's shape, and the parents of the value registration made from
+    ///   placeholders.
+    private mutating func checkTyped<R: TypedRoute>(_ route: R.Type) -> (TypedRouteShape, ParentChain) {
         let shape = TypedRouteShape.of(route)
-        var probed: R?
-        for problem in TypedRouteCheck.problems(of: route, shape: shape, probed: &probed) {
+        let outcome = TypedRouteCheck.outcome(of: route, shape: shape)
+        for problem in outcome.problems {
             typeProblems.append(.typedRoute(problem, pattern: shape.patternText, module: moduleName))
         }
-        return (shape, probed)
+        return (shape, outcome.parents)
     }
 }

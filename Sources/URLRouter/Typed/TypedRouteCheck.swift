@@ -10,6 +10,32 @@ enum TypedRouteCheck {
         let reason: String
     }
 
+    /// What registration finds of a type: its problems, and the parents of the value made
+    /// from placeholders.
+    struct Outcome: Sendable {
+        let problems: [Problem]
+        let parents: ParentChain
+    }
+
+    private static let outcomes = Locked<[ObjectIdentifier: Outcome]>([:])
+
+    /// The outcome of checking `route`, found at its first registration in the process and
+    /// kept: like its shape, it depends on the type alone, and a second router of the same
+    /// types need not decode and encode each again. The type's code runs outside the lock;
+    /// two threads racing on a new type both check it, and the first kept wins.
+    static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Outcome {
+        let id = ObjectIdentifier(route)
+        if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
+        var probed: R?
+        let found = problems(of: route, shape: shape, probed: &probed)
+        let made = Outcome(problems: found, parents: ParentChain(of: probed))
+        return outcomes.withLock { outcomes in
+            if let outcome = outcomes[id] { return outcome }
+            outcomes[id] = made
+            return made
+        }
+    }
+
     /// - Parameter probed: set to the value registration made from placeholders, when it made one.
     static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout R?) -> [Problem] {
         let type = shape.typeName

@@ -90,7 +90,7 @@ final class ProbeState {
         lastKey = key
         if let text = fixed[key] {
             guard let value = T(urlText: Substring(text)) else {
-                throw TypedRouteError.invalidValue(key, text: text, expected: "\(T.self)", in: typeName)
+                throw TypedRouteError.invalidValue(key, text: text, expected: TypeName.plain(T.self), in: typeName)
             }
             return value
         }

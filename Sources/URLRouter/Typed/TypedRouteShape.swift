@@ -16,13 +16,15 @@ final class TypedRouteShape: Sendable {
     /// in order (a `Set`'s hashing cost more for every property written).
     let pathNames: [String]
     let converters: [any ParameterConverter]
-    /// The pattern alone, for ``TypedRoute/init(parsing:)``.
-    let table: RouteTable<Int>?
+    /// The pattern alone with the default options, for ``TypedRoute/init(parsing:)``: built at
+    /// the first parse and kept, not with the shape, because registration makes the shape of
+    /// every typed route and never parses with it.
+    private let parsingTable = Locked<RouteTable<Int>?>(nil)
     let defaults: [String: String]
 
     private init<R: TypedRoute>(_ type: R.Type) {
-        typeName = String(describing: type)
-        qualifiedTypeName = String(reflecting: type)
+        typeName = TypeName.plain(type)
+        qualifiedTypeName = TypeName.qualified(type)
         patternText = R.pattern
         converters = R.converters
         defaults = R.queryDefaults
@@ -37,10 +39,6 @@ final class TypedRouteShape: Sendable {
             parsedPattern = nil
             pathNames = []
         }
-        var builder = RouteTableBuilder<Int>()
-        for converter in converters { builder.declare(converter) }
-        builder.add(patternText, value: 0)
-        table = try? builder.build()
     }
 
     private static let known = Locked<[ObjectIdentifier: TypedRouteShape]>([:])
@@ -103,7 +101,13 @@ final class TypedRouteShape: Sendable {
     /// ``MatchOptions`` (what ``TypedRoute/init(parsing:)`` uses).
     func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self) throws(TypedRouteError) -> R {
         _ = try pattern.get()
-        guard let table else { throw .noMatch(url, in: typeName) }
+        if let table = parsingTable.withLock({ $0 }) { return try parse(url, in: table) }
+        guard let made = table(options: MatchOptions()) else { throw .noMatch(url, in: typeName) }
+        // Two threads parsing first both build one; the first kept wins.
+        let table = parsingTable.withLock { kept in
+            if kept == nil { kept = made }
+            return kept ?? made
+        }
         return try parse(url, in: table)
     }
 
@@ -111,13 +115,18 @@ final class TypedRouteShape: Sendable {
     /// (a router's: a raised size limit, case-insensitive paths, the query's reading). A table
     /// of the pattern is built for options other than the defaults.
     func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self, options: MatchOptions) throws(TypedRouteError) -> R {
-        guard options != table?.options else { return try parse(url, as: type) }
+        guard options != MatchOptions() else { return try parse(url, as: type) }
         _ = try pattern.get()
+        guard let table = table(options: options) else { throw .noMatch(url, in: typeName) }
+        return try parse(url, in: table)
+    }
+
+    /// A table of the pattern alone, or `nil` when the pattern does not build.
+    private func table(options: MatchOptions) -> RouteTable<Int>? {
         var builder = RouteTableBuilder<Int>(options: options)
         for converter in converters { builder.declare(converter) }
         builder.add(patternText, value: 0)
-        guard let table = try? builder.build() else { throw .noMatch(url, in: typeName) }
-        return try parse(url, in: table)
+        return try? builder.build()
     }
 
     private func parse<R: TypedRoute>(_ url: String, in table: RouteTable<Int>) throws(TypedRouteError) -> R {
