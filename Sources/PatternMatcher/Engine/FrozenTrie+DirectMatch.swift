@@ -9,9 +9,6 @@
 // Anything else (a dead end with alternatives behind it, a `%`, userinfo, a port, an IP
 // literal) it leaves undecided, and the caller runs the full search from the start. So
 // it decides the common cases, and always as the full search would.
-//
-// Its stages are `@_transparent` rather than `@inline(__always)`: inside the walk's closure
-// the optimizer left some of them out of line, a call each on every lookup.
 
 /// Where the direct walk stands: the node reached, the nodes entered, the captures, the
 /// path segments read, and whether it passed by anything the full search would backtrack to.
@@ -83,7 +80,7 @@ extension FrozenTrie {
 
     /// Walks the scheme and the host, if the URL has them, compared folded (Matching
     /// rules, "From a URL to a route key").
-    @_transparent
+    @inline(__always)
     private func walkSchemeAndHost(_ bytes: UnsafeBufferPointer<UInt8>, _ input: MatchInput, _ trie: TrieView,
                                    _ walk: inout DirectWalk, url: String) -> WalkProgress {
         guard let j = URLLayout.schemeEnd(bytes) else { return .reached(0) }
@@ -118,7 +115,7 @@ extension FrozenTrie {
 
     /// Walks the path from `i`, a segment at a time, up to its end; the first word read of
     /// a segment is also its key word.
-    @_transparent
+    @inline(__always)
     private func walkPath(from i: Int, _ input: MatchInput, _ trie: TrieView, _ walk: inout DirectWalk,
                           url: String) -> WalkProgress {
         let base = input.bytes, count = input.count
@@ -152,7 +149,7 @@ extension FrozenTrie {
 
     /// The outcome when the walk has read the whole path up to `pathEnd`: the route of the
     /// node it reached, if it has one and the rest is plainly well formed.
-    @_transparent
+    @inline(__always)
     private func matched(_ walk: DirectWalk, pathEnd: Int, _ input: MatchInput, _ trie: TrieView,
                          into lookup: inout RawLookup, visited: inout Int) -> Bool {
         let node = trie.node(walk.node)
@@ -174,7 +171,7 @@ extension FrozenTrie {
 
     /// The outcome when the walk stops at `walk.node`, with the URL read up to `i`: no
     /// match, if nothing is left to try and the rest is plainly well formed; else undecided.
-    @_transparent
+    @inline(__always)
     private func stopped(_ walk: DirectWalk, at i: Int, _ input: MatchInput, _ trie: TrieView,
                          into lookup: inout RawLookup, visited: inout Int) -> Bool {
         guard !walk.passedOthers, !trie.node(walk.node).hasExtra,
@@ -187,7 +184,7 @@ extension FrozenTrie {
     /// Whether the URL is well formed without a closer look, given that it was read up to
     /// `i` with `segments` path segments counted: no `%` from `i` on (the walk stops at
     /// every one before), and not too many path segments in all.
-    @_transparent
+    @inline(__always)
     private func plainRest(from i: Int, segments: Int, _ input: MatchInput) -> Bool {
         let base = input.bytes, count = input.count
         var segments = segments
@@ -213,7 +210,7 @@ extension FrozenTrie {
     }
 
     /// Moves the walk to the first child for the key `start..<end`, or returns false.
-    @_transparent
+    @inline(__always)
     private func descend(_ walk: inout DirectWalk, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool,
                          _ input: MatchInput, _ trie: TrieView, url: String) -> Bool {
         guard let (child, capturing, passesOthers) = firstChild(
@@ -227,7 +224,7 @@ extension FrozenTrie {
     /// The child of `node` the full search tries first for the key `start..<end`, whether
     /// its edge captures the key, and whether the node has children or a catch-all the
     /// search would try after it; `word` is the key's first eight bytes, zero-padded.
-    @_transparent
+    @inline(__always)
     private func firstChild(of node: TrieNode, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool,
                             _ input: MatchInput, _ trie: TrieView,
                             url: String) -> (index: Int32, captures: Bool, passesOthers: Bool)? {
