@@ -16,9 +16,7 @@ private struct DirectWalk {
     /// The node reached, by index: a whole ``TrieNode`` carried from segment to segment was
     /// copied at every step.
     var node: Int32
-    /// The nodes entered before the path (the root, the scheme's and the host's), less one
-    /// when a path segment found no child: the walk entered `entered + segments` nodes.
-    // So the path loop keeps one count, not two: one less to keep up at every segment.
+    /// The trie nodes entered, the root's included.
     var entered = 1
     var captures = CaptureBuffer()
     var passedOthers = false
@@ -89,7 +87,6 @@ extension FrozenTrie {
         walk.node = schemeRoot
         guard descend(&walk, 0, j, word: Word.shortKey(base, min(j, 8), available: count, fold: false),
                       schemeOrHost: true, input, trie, url: url) else { return .stuck(at: j &+ 1) }
-        walk.entered &+= 1
         var i = j &+ 1
         guard i &+ 1 < count, base[i] == ASCII.slash, base[i &+ 1] == ASCII.slash else { return .reached(i) }
         i &+= 2
@@ -109,7 +106,6 @@ extension FrozenTrie {
         guard descend(&walk, hostStart, i, word: Word.shortKey(base + hostStart, min(length, 8),
                                                               available: count &- hostStart, fold: false),
                       schemeOrHost: true, input, trie, url: url) else { return .stuck(at: i) }
-        walk.entered &+= 1
         return .reached(i)
     }
 
@@ -137,7 +133,6 @@ extension FrozenTrie {
             if end != i {
                 walk.segments &+= 1
                 guard descend(&walk, i, end, word: word, schemeOrHost: false, input, trie, url: url) else {
-                    walk.entered &-= 1
                     return .stuck(at: end)
                 }
             }
@@ -161,7 +156,7 @@ extension FrozenTrie {
         let count = input.count
         let (queryStart, fragmentStart, hasPercent) = URLLayout.queryAndFragment(input.bytes, count: count, pathEnd: pathEnd)
         guard !hasPercent else { return false }
-        visited = walk.entered &+ walk.segments
+        visited = walk.entered
         let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
                              pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
                              count: count, hasScheme: walk.hasScheme, hasUserinfo: false)
@@ -176,7 +171,7 @@ extension FrozenTrie {
                          into lookup: inout RawLookup, visited: inout Int) -> Bool {
         guard !walk.passedOthers, !trie.node(walk.node).hasExtra,
               plainRest(from: i, segments: walk.segments, input) else { return false }
-        visited = walk.entered &+ walk.segments
+        visited = walk.entered
         lookup = .notFound
         return true
     }
@@ -218,6 +213,7 @@ extension FrozenTrie {
         if capturing { walk.captures.append(start: start, end: end) }
         if passesOthers { walk.passedOthers = true }
         walk.node = child
+        walk.entered &+= 1
         return true
     }
 
