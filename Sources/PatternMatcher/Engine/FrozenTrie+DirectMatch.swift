@@ -39,26 +39,24 @@ private enum WalkProgress {
 }
 
 extension FrozenTrie {
-    /// Whether one straight descent decides the URL in `bytes` (a match, or no match with
-    /// nothing to backtrack to), writing the outcome in `lookup` when it does; if not, the
-    /// caller runs the full search, which also reports a malformed URL. The outcome is
-    /// written in place rather than returned, which copied it once more.
+    /// The outcome for the URL in `bytes` when one straight descent decides it (a match, or
+    /// no match with nothing to backtrack to), else `nil`: the caller then runs the full
+    /// search, which also reports a malformed URL.
     ///
     /// - Parameter visited: set to the number of trie nodes entered when the walk decides.
     /// - Complexity: O(n + d), n the URL's length and d its key segments; allocates nothing.
     @inline(__always)
-    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, into lookup: inout RawLookup,
-                     visited: inout Int) -> Bool {
+    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, url: String, visited: inout Int) -> RawLookup? {
         let count = bytes.count
         guard count > 0, count <= options.limits.maxBytes,
-              let base = bytes.baseAddress else { return false }
+              let base = bytes.baseAddress else { return nil }
         let input = MatchInput(bytes: base, scratch: nil, count: count, caseInsensitive: options.caseInsensitivePaths)
         // The trie's buffers are opened here rather than through `withView(_:)`: its closure,
         // passed on through four more, is not inlined, so every lookup paid for the calls.
         return nodes.withUnsafeBufferPointer { nodes in
         extras.withUnsafeBufferPointer { extras in
         literalBytes.withUnsafeBufferPointer { literalBytes in
-        typedEdges.withUnsafeBufferPointer { typedEdges -> Bool in
+        typedEdges.withUnsafeBufferPointer { typedEdges -> RawLookup? in
             let trie = TrieView(nodes: nodes, extras: extras, literalBytes: literalBytes, typedEdges: typedEdges)
             #if URLROUTER_INTERNAL_CHECKS
             trie._checkInvariants(of: self)
@@ -69,9 +67,9 @@ extension FrozenTrie {
                 progress = walkPath(from: i, input, trie, &walk, url: url)
             }
             switch progress {
-            case .reached(let i): return matched(walk, pathEnd: i, input, trie, into: &lookup, visited: &visited)
-            case .stuck(let i): return stopped(walk, at: i, input, trie, into: &lookup, visited: &visited)
-            case .undecided: return false
+            case .reached(let i): return matched(walk, pathEnd: i, input, trie, visited: &visited)
+            case .stuck(let i): return stopped(walk, at: i, input, trie, visited: &visited)
+            case .undecided: return nil
             }
         }}}}
     }
@@ -146,34 +144,32 @@ extension FrozenTrie {
     /// node it reached, if it has one and the rest is plainly well formed.
     @inline(__always)
     private func matched(_ walk: DirectWalk, pathEnd: Int, _ input: MatchInput, _ trie: TrieView,
-                         into lookup: inout RawLookup, visited: inout Int) -> Bool {
+                         visited: inout Int) -> RawLookup? {
         let node = trie.node(walk.node)
-        guard node.hasRoute else { return stopped(walk, at: pathEnd, input, trie, into: &lookup, visited: &visited) }
-        guard walk.segments <= options.limits.maxPathSegments else { return false }
+        guard node.hasRoute else { return stopped(walk, at: pathEnd, input, trie, visited: &visited) }
+        guard walk.segments <= options.limits.maxPathSegments else { return nil }
         // Only a query and a fragment remain, valid without a '%'; with one, the full parse
         // checks them. Their offsets are noted on the way, so reading them never parses
         // the URL again.
         let count = input.count
         let (queryStart, fragmentStart, hasPercent) = URLLayout.queryAndFragment(input.bytes, count: count, pathEnd: pathEnd)
-        guard !hasPercent else { return false }
+        guard !hasPercent else { return nil }
         visited = walk.entered
         let parts = URLParts(hostStart: walk.hostStart, hostEnd: walk.hostEnd, pathStart: walk.pathStart,
                              pathEnd: pathEnd, queryStart: queryStart, fragmentStart: fragmentStart,
                              count: count, hasScheme: walk.hasScheme, hasUserinfo: false)
-        lookup = .matched(Found(route: node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
-        return true
+        return .matched(Found(route: node.route, viaCatchAll: false, parts: parts, captures: walk.captures))
     }
 
     /// The outcome when the walk stops at `walk.node`, with the URL read up to `i`: no
     /// match, if nothing is left to try and the rest is plainly well formed; else undecided.
     @inline(__always)
     private func stopped(_ walk: DirectWalk, at i: Int, _ input: MatchInput, _ trie: TrieView,
-                         into lookup: inout RawLookup, visited: inout Int) -> Bool {
+                         visited: inout Int) -> RawLookup? {
         guard !walk.passedOthers, !trie.node(walk.node).hasExtra,
-              plainRest(from: i, segments: walk.segments, input) else { return false }
+              plainRest(from: i, segments: walk.segments, input) else { return nil }
         visited = walk.entered
-        lookup = .notFound
-        return true
+        return .notFound
     }
 
     /// Whether the URL is well formed without a closer look, given that it was read up to

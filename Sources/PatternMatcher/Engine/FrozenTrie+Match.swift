@@ -290,14 +290,13 @@ extension FrozenTrie {
     /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full search.
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
         var visited = 0
-        var lookup = RawLookup.notFound
-        return directMatch(url, into: &lookup, visited: &visited) ? lookup : nil
+        return directMatch(url, visited: &visited)
     }
 
-    /// ``directMatch(_:url:into:visited:)`` over the bytes of `url`.
+    /// ``directMatch(_:url:visited:)`` over the bytes of `url`.
     @inline(__always)
-    private func directMatch(_ url: String, into lookup: inout RawLookup, visited: inout Int) -> Bool {
-        ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, into: &lookup, visited: &visited) }
+    private func directMatch(_ url: String, visited: inout Int) -> RawLookup? {
+        ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, visited: &visited) }
     }
 
     /// The frames a search of `bytes` needs: one per key segment it can enter, plus one.
@@ -313,17 +312,18 @@ extension FrozenTrie {
     }
 
     /// Decides `url` by the direct walk when `walk` is set and the walk can, else by the
-    /// full search, and writes the outcome over `lookup`, whatever it held (large results are
-    /// not passed back through the closures).
+    /// full search, and writes the outcome over `lookup`, whatever it held (the search's
+    /// outcome is not passed back through its closure).
     ///
     /// The walk and the search each run in a closure of their own over the bytes: with the
     /// search behind the walk in one function, every lookup ran longer; with the whole search
     /// inside the closure rather than called from it, longer again.
     private func decide(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
-        if walk, directMatch(url, into: &lookup, visited: &visited) {
+        if walk, let decided = directMatch(url, visited: &visited) {
             #if URLROUTER_INTERNAL_CHECKS
-            _checkDirectWalk(lookup, url: url)
+            _checkDirectWalk(decided, url: url)
             #endif
+            lookup = decided
             return
         }
         ContiguousUTF8.withBytes(of: url) { fullSearch(in: $0, url: url, &lookup, &visited) }
