@@ -1,17 +1,18 @@
 // The lookup's first attempt: one pass that scans each key segment only when the descent
 // reaches it, and compares it while its bytes are still in registers.
 //
-// At every node it takes the child the full search would try first (the literal, then
-// the typed edges in order, then the parameter). If that walk ends on a node with a
-// route, the full search would have found the same route first: its depth-first order
-// tries exactly these children before any other. If the walk fails and passed no other
-// child, typed edge or catch-all on its way, the full search would find nothing either.
-// Anything else (a dead end with alternatives behind it, a `%`, userinfo, a port, an IP
-// literal) it leaves undecided, and the caller runs the full search from the start. So
-// it decides the common cases, and always as the full search would.
+// At every node it takes the first candidate that takes the segment, through the same
+// `TrieView.nextStep` as the full search, from the first stage. If that walk ends on a
+// node whose first candidate at the key's end is its route, the full search would have
+// found the same route first: its depth-first order tries exactly these candidates before
+// any other. If the walk fails and passed no other candidate on its way, the full search
+// would find nothing either. Anything else (a catch-all, a dead end with candidates behind
+// it, a `%`, userinfo, a port, an IP literal) it leaves undecided, and the caller runs the
+// full search from the start. So it decides the common cases, and always as the full
+// search would.
 
 /// Where the direct walk stands: the node reached, the nodes entered, the captures, the
-/// path segments read, and whether it passed by anything the full search would backtrack to.
+/// path segments read, and whether it passed by anything the full search would take.
 private struct DirectWalk {
     /// The node reached, by index: a whole ``TrieNode`` carried from segment to segment was
     /// copied at every step.
@@ -19,6 +20,9 @@ private struct DirectWalk {
     /// The trie nodes entered, the root's included.
     var entered = 1
     var captures = CaptureBuffer()
+    /// Whether a node on the way has a candidate after the one the walk took (which the full
+    /// search would come back to on a dead end), or a catch-all took a segment (a match only
+    /// the full search makes).
     var passedOthers = false
     var segments = 0
     var hasScheme = false
@@ -28,9 +32,9 @@ private struct DirectWalk {
     var pathStart = 0
 }
 
-/// Where a stage of the direct walk left off.
+/// Where a part of the direct walk (the scheme and host, the path) left off.
 private enum WalkProgress {
-    /// The stage read the URL up to this offset; the walk goes on from there.
+    /// The part read the URL up to this offset; the walk goes on from there.
     case reached(Int)
     /// No child takes the key read up to this offset: the walk stops there.
     case stuck(at: Int)
@@ -68,7 +72,7 @@ extension FrozenTrie {
             }
             switch progress {
             case .reached(let i): return matched(walk, pathEnd: i, input, trie, visited: &visited)
-            case .stuck(let i): return stopped(walk, at: i, input, trie, visited: &visited)
+            case .stuck(let i): return stopped(walk, at: i, input, visited: &visited)
             case .undecided: return nil
             }
         }}}}
@@ -141,12 +145,19 @@ extension FrozenTrie {
     }
 
     /// The outcome when the walk has read the whole path up to `pathEnd`: the route of the
-    /// node it reached, if it has one and the rest is plainly well formed.
+    /// node it reached, if that comes first at the key's end and the rest is plainly well
+    /// formed.
     @inline(__always)
     private func matched(_ walk: DirectWalk, pathEnd: Int, _ input: MatchInput, _ trie: TrieView,
                          visited: inout Int) -> RawLookup? {
         let node = trie.node(walk.node)
-        guard node.hasRoute else { return stopped(walk, at: pathEnd, input, trie, visited: &visited) }
+        var stage = Stage.first
+        switch trie.nextStepAtKeyEnd(node, stage: &stage) {
+        case .found(_, viaCatchAll: false): break
+        case .backtrack: return stopped(walk, at: pathEnd, input, visited: &visited)
+        // A catch-all: its match is the full search's to make.
+        default: return nil
+        }
         guard walk.segments <= options.limits.maxPathSegments else { return nil }
         // Only a query and a fragment remain, valid without a '%'; with one, the full parse
         // checks them. Their offsets are noted on the way, so reading them never parses
@@ -164,9 +175,8 @@ extension FrozenTrie {
     /// The outcome when the walk stops at `walk.node`, with the URL read up to `i`: no
     /// match, if nothing is left to try and the rest is plainly well formed; else undecided.
     @inline(__always)
-    private func stopped(_ walk: DirectWalk, at i: Int, _ input: MatchInput, _ trie: TrieView,
-                         visited: inout Int) -> RawLookup? {
-        guard !walk.passedOthers, !trie.node(walk.node).hasExtra,
+    private func stopped(_ walk: DirectWalk, at i: Int, _ input: MatchInput, visited: inout Int) -> RawLookup? {
+        guard !walk.passedOthers,
               plainRest(from: i, segments: walk.segments, input) else { return nil }
         visited = walk.entered
         return .notFound
@@ -200,47 +210,40 @@ extension FrozenTrie {
         return segments <= options.limits.maxPathSegments
     }
 
-    /// Moves the walk to the first child for the key `start..<end`, or returns false.
+    /// Moves the walk into the child the full search enters first for the key `start..<end`
+    /// (the first of the node's candidates that takes it), or returns false when there is
+    /// none to enter; `word` is the key's first eight bytes, zero-padded.
     @inline(__always)
     private func descend(_ walk: inout DirectWalk, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool,
                          _ input: MatchInput, _ trie: TrieView, url: String) -> Bool {
-        guard let (child, capturing, passesOthers) = firstChild(
-            of: trie.node(walk.node), start, end, word: word, schemeOrHost: schemeOrHost, input, trie, url: url) else { return false }
-        if capturing { walk.captures.append(start: start, end: end) }
-        if passesOthers { walk.passedOthers = true }
-        walk.node = child
-        walk.entered &+= 1
-        return true
-    }
-
-    /// The child of `node` the full search tries first for the key `start..<end`, whether
-    /// its edge captures the key, and whether the node has children or a catch-all the
-    /// search would try after it; `word` is the key's first eight bytes, zero-padded.
-    @inline(__always)
-    private func firstChild(of node: TrieNode, _ start: Int, _ end: Int, word: UInt64, schemeOrHost: Bool,
-                            _ input: MatchInput, _ trie: TrieView,
-                            url: String) -> (index: Int32, captures: Bool, passesOthers: Bool)? {
+        let node = trie.node(walk.node)
         let length = end &- start
         let fold = input.caseInsensitive || schemeOrHost
         let key = input.bytes + start
-        if !node.literals.isEmpty {
+        var stage = Stage.first
+        let step = trie.nextStep(node, stage: &stage, literal: {
             let folded = fold ? Word.lowercasedASCII(word) : word
-            if let child = trie.findLiteral(in: node, key: key, length: length, word: folded, fold: fold,
-                                            hash: { Word.literalHash(word: folded, key, length, fold: fold) }) {
-                // A node's extra holds its typed edges and catch-all, if any.
-                return (child, false, node.hasParamChild || node.hasExtra)
-            }
-        }
-        let extra = trie.extra(of: node)
-        if extra.typedCount > 0 {
+            return trie.findLiteral(in: node, key: key, length: length, word: folded, fold: fold,
+                                    hash: { Word.literalHash(word: folded, key, length, fold: fold) })
+        }, accepts: { edge in
             let segment = KeySegment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
                                      keyLength: Int32(truncatingIfNeeded: length), hash: 0,
                                      flags: schemeOrHost ? .schemeOrHost : [])
-            for index in extra.typedRange {
-                let edge = trie.typedEdge(index)
-                if accepts(edge.converter, segment, input, url) { return (edge.child, true, true) }
-            }
+            return accepts(edge.converter, segment, input, url)
+        })
+        switch step {
+        case .enter(let child, let capturing):
+            if capturing { walk.captures.append(start: start, end: end) }
+            if trie.offers(node, from: stage) { walk.passedOthers = true }
+            walk.node = child
+            walk.entered &+= 1
+            return true
+        case .found:
+            // A catch-all takes the rest: a match only the full search makes.
+            walk.passedOthers = true
+            return false
+        case .backtrack:
+            return false
         }
-        return node.hasParamChild ? (node.paramChild, true, node.hasExtra) : nil
     }
 }

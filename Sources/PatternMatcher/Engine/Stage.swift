@@ -1,7 +1,10 @@
 // The order in which a trie node's candidates are tried (Matching rules, "Which route
 // wins"), written once: `TrieView.nextStep` inside the key, `TrieView.nextStepAtKeyEnd`
-// past its end. The full search calls them from where each frame stands; a resumed search
-// replays them to find where each frame stood.
+// past its end. Every lookup goes through them. The full search calls them from where each
+// frame stands; the direct walk calls them from the first stage, and asks `offers` (which
+// calls them too) whether it passed anything by; a resumed search replays them to find
+// where each frame stood. So changing the precedence is changing those two functions, and
+// the differential tests hold the three lookups to one another.
 
 /// A position in the order of a node's candidates, as ``TrieView/nextStep(_:stage:literal:accepts:)``
 /// and ``TrieView/nextStepAtKeyEnd(_:stage:)`` number them: what a search ``Frame`` tries
@@ -73,5 +76,18 @@ extension TrieView {
             if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
         }
         return .backtrack
+    }
+
+    /// Whether `node` has a candidate from `stage` on that might take a key segment: what a
+    /// lookup that took an earlier one would come back to on a dead end below. Answered by
+    /// ``nextStep(_:stage:literal:accepts:)`` with every candidate taking the segment
+    /// (which literal child would take it does not matter, so the block's first stands in).
+    @inline(__always)
+    func offers(_ node: TrieNode, from stage: Int32) -> Bool {
+        var stage = stage
+        if case .backtrack = nextStep(node, stage: &stage, literal: { node.literals.start }, accepts: { _ in true }) {
+            return false
+        }
+        return true
     }
 }
