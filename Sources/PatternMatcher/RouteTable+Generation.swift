@@ -54,8 +54,8 @@ extension FrozenTrie {
                 let extra = extra(of: node)
                 return extra.hasCatchAll ? Int(extra.catchAllRoute) : nil
             }
-            guard let edge = edge(from: node, taking: segment.kind) else { return nil }
-            node = nodes[Int(edge.child)]
+            guard let child = edge(from: node, taking: segment.kind) else { return nil }
+            node = nodes[Int(child)]
         }
         return node.hasRoute ? Int(node.route) : nil
     }

@@ -1,7 +1,8 @@
-// The lookup: an iterative depth-first search over the trie, trying the children of each
-// node in the order of Matching rules, "Which route wins", and backtracking when a deeper position fails. Its frames live in
-// a stack buffer sized by the trie's depth, so a lookup allocates nothing, and every node
-// is entered at most once, so the work is bounded by the size of the trie.
+// The lookup: an iterative depth-first search over the trie, trying the candidates of each
+// node in their order (Matching rules, "Which route wins"; written once, in Stage.swift),
+// and backtracking when a deeper position fails. Its frames live in a stack buffer sized
+// by the trie's depth, so a lookup allocates nothing, and every node is entered at most
+// once, so the work is bounded by the size of the trie.
 
 /// The key segment at one depth: where it lies in the URL and how to compare it.
 struct KeySegment {
@@ -34,28 +35,12 @@ struct KeySegment {
 
 struct Frame {
     var node: Int32
-    /// The next candidate to try (``Stage``): 0 literal, 1…T typed edges, T+1 parameter, T+2
-    /// catch-all. For an exhausted key: 0 the route ending here, 1 the catch-all, 2 done.
+    /// The candidate to try next (``Stage``): its position in the order of the node's
+    /// candidates inside the key or, for an exhausted key, past its end.
     var stage: Int32
     /// The key segment this node's children consume; it depends only on the depth, so the
     /// URL parser writes it once and it stays while siblings are tried.
     var segment: KeySegment
-}
-
-/// A frame's stages, named: the search tries a node's candidates in this order, and a
-/// search resumed after a match (``FrozenTrie/resumePoint(after:frames:capacity:)``) sets
-/// each frame to the stage after the candidate the match took, so both read one numbering.
-enum Stage {
-    /// Within a key segment, for a node with `typedCount` typed edges.
-    static let literal: Int32 = 0
-    static func typed(_ index: Int32) -> Int32 { index + 1 }
-    static func parameter(typedCount: Int32) -> Int32 { typedCount + 1 }
-    static func catchAll(typedCount: Int32) -> Int32 { typedCount + 2 }
-    static func done(typedCount: Int32) -> Int32 { typedCount + 3 }
-    /// Past the end of the key.
-    static let routeAtKeyEnd: Int32 = 0
-    static let catchAllAtKeyEnd: Int32 = 1
-    static let doneAtKeyEnd: Int32 = 2
 }
 
 /// Where a search stands, so that it can resume after a match to find the next one.
@@ -70,16 +55,6 @@ struct Hit {
     var route: Int32
     var depth: Int
     var viaCatchAll: Bool
-}
-
-/// What the search does next from one frame.
-private enum SearchStep {
-    /// Enter `child`, the edge capturing the frame's segment or not.
-    case enter(Int32, capturing: Bool)
-    /// A route matches here.
-    case found(Int32, viaCatchAll: Bool)
-    /// Nothing is left to try here: back to the frame above.
-    case backtrack
 }
 
 /// The URL being matched, read through raw pointers for the length of one search step.
@@ -115,29 +90,36 @@ struct MatchInput {
 }
 
 extension FrozenTrie {
-    /// Runs the search from `state` until the next route matches, or the trie is exhausted.
+    /// Runs the search from `state` until the next route matches, or the trie is exhausted:
+    /// each frame tries its node's candidates from the stage it reached
+    /// (``TrieView/nextStep(_:stage:literal:accepts:)``).
     func advance(_ state: inout SearchState, _ frames: UnsafeMutablePointer<Frame>, _ input: MatchInput,
                  url: String) -> Hit? {
         withView { trie in
             while state.depth >= 0 {
                 let depth = state.depth
-                let node = trie.node(frames[depth].node)
-                if frames[depth].segment.flags.intersection([.hasPercent, .decoded]) == .hasPercent {
-                    input.decode(&frames[depth].segment)
+                let frame = frames + depth
+                let node = trie.node(frame.pointee.node)
+                if frame.pointee.segment.flags.intersection([.hasPercent, .decoded]) == .hasPercent {
+                    input.decode(&frame.pointee.segment)
                 }
-                let step = frames[depth].segment.has(.exhausted)
-                    ? stepAtKeyEnd(node, frames + depth, trie)
-                    : stepInKey(node, frames + depth, input, trie, url: url)
+                var stage = frame.pointee.stage
+                let step = frame.pointee.segment.has(.exhausted)
+                    ? trie.nextStepAtKeyEnd(node, stage: &stage)
+                    : trie.nextStep(node, stage: &stage,
+                                    literal: { literalChild(of: node, &frame.pointee.segment, input, trie) },
+                                    accepts: { accepts($0.converter, frame.pointee.segment, input, url) })
+                frame.pointee.stage = stage
                 switch step {
                 case .enter(let child, let capturing):
                     if capturing {
-                        frames[depth].segment.flags.insert(.captured)
+                        frame.pointee.segment.flags.insert(.captured)
                     } else {
-                        frames[depth].segment.flags.remove(.captured)
+                        frame.pointee.segment.flags.remove(.captured)
                     }
                     let next = depth + 1
                     frames[next].node = child
-                    frames[next].stage = 0
+                    frames[next].stage = Stage.first
                     state.depth = next
                     state.visited += 1
                 case .found(let route, let viaCatchAll):
@@ -148,62 +130,6 @@ extension FrozenTrie {
             }
             return nil
         }
-    }
-
-    /// The next step from `frame`, whose key ended above it: its node's route, then its
-    /// catch-all (which matches an empty rest), then back.
-    @inline(__always)
-    private func stepAtKeyEnd(_ node: TrieNode, _ frame: UnsafeMutablePointer<Frame>, _ trie: TrieView) -> SearchStep {
-        var stage = frame.pointee.stage
-        if stage == Stage.routeAtKeyEnd {
-            stage = Stage.catchAllAtKeyEnd
-            if node.hasRoute {
-                frame.pointee.stage = stage
-                return .found(node.route, viaCatchAll: false)
-            }
-        }
-        if stage == Stage.catchAllAtKeyEnd {
-            frame.pointee.stage = Stage.doneAtKeyEnd
-            let extra = trie.extra(of: node)
-            if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
-        }
-        return .backtrack
-    }
-
-    /// The next step from `frame`, whose key segment its node's children consume: its
-    /// candidates in precedence order from the stage it reached (the literal, the typed
-    /// edges, the parameter, the catch-all), then back.
-    @inline(__always)
-    private func stepInKey(_ node: TrieNode, _ frame: UnsafeMutablePointer<Frame>, _ input: MatchInput,
-                           _ trie: TrieView, url: String) -> SearchStep {
-        let extra = trie.extra(of: node)
-        let typedCount = extra.typedCount
-        var stage = frame.pointee.stage
-        if stage == Stage.literal {
-            stage = Stage.typed(0)
-            frame.pointee.stage = stage
-            if !node.literals.isEmpty, let child = literalChild(of: node, &frame.pointee.segment, input, trie) {
-                return .enter(child, capturing: false)
-            }
-        }
-        while stage < Stage.parameter(typedCount: typedCount) {
-            let edge = trie.typedEdge(Int(extra.typedStart &+ stage &- 1))
-            stage += 1
-            if accepts(edge.converter, frame.pointee.segment, input, url) {
-                frame.pointee.stage = stage
-                return .enter(edge.child, capturing: true)
-            }
-        }
-        if stage == Stage.parameter(typedCount: typedCount) {
-            stage = Stage.catchAll(typedCount: typedCount)
-            frame.pointee.stage = stage
-            if node.hasParamChild { return .enter(node.paramChild, capturing: true) }
-        }
-        if stage == Stage.catchAll(typedCount: typedCount) {
-            frame.pointee.stage = Stage.done(typedCount: typedCount)
-            if extra.hasCatchAll { return .found(extra.catchAllRoute, viaCatchAll: true) }
-        }
-        return .backtrack
     }
 
     /// The literal child of `node` along `segment`, hashing the segment (and keeping its
@@ -290,14 +216,13 @@ extension FrozenTrie {
     /// The outcome of the direct walk alone, `nil` when it leaves the URL to the full search.
     func firstMatchByDirectWalk(_ url: String) -> RawLookup? {
         var visited = 0
-        var lookup = RawLookup.notFound
-        return directMatch(url, into: &lookup, visited: &visited) ? lookup : nil
+        return directMatch(url, visited: &visited)
     }
 
-    /// ``directMatch(_:url:into:visited:)`` over the bytes of `url`.
+    /// ``directMatch(_:url:visited:)`` over the bytes of `url`.
     @inline(__always)
-    private func directMatch(_ url: String, into lookup: inout RawLookup, visited: inout Int) -> Bool {
-        ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, into: &lookup, visited: &visited) }
+    private func directMatch(_ url: String, visited: inout Int) -> RawLookup? {
+        ContiguousUTF8.withBytes(of: url) { directMatch($0, url: url, visited: &visited) }
     }
 
     /// The frames a search of `bytes` needs: one per key segment it can enter, plus one.
@@ -313,17 +238,18 @@ extension FrozenTrie {
     }
 
     /// Decides `url` by the direct walk when `walk` is set and the walk can, else by the
-    /// full search, and writes the outcome over `lookup`, whatever it held (large results are
-    /// not passed back through the closures).
+    /// full search, and writes the outcome over `lookup`, whatever it held (the search's
+    /// outcome is not passed back through its closure).
     ///
     /// The walk and the search each run in a closure of their own over the bytes: with the
     /// search behind the walk in one function, every lookup ran longer; with the whole search
     /// inside the closure rather than called from it, longer again.
     private func decide(_ url: String, _ lookup: inout RawLookup, _ visited: inout Int, walk: Bool) {
-        if walk, directMatch(url, into: &lookup, visited: &visited) {
+        if walk, let decided = directMatch(url, visited: &visited) {
             #if URLROUTER_INTERNAL_CHECKS
-            _checkDirectWalk(lookup, url: url)
+            _checkDirectWalk(decided, url: url)
             #endif
+            lookup = decided
             return
         }
         ContiguousUTF8.withBytes(of: url) { fullSearch(in: $0, url: url, &lookup, &visited) }
@@ -361,7 +287,7 @@ extension FrozenTrie {
     private func search(_ input: MatchInput, _ layout: URLLayout, _ url: String, _ frames: UnsafeMutablePointer<Frame>,
                         _ lookup: inout RawLookup, _ visited: inout Int) {
         frames[0].node = layout.schemeEnd >= 0 ? schemeRoot : pathRoot
-        frames[0].stage = 0
+        frames[0].stage = Stage.first
         var state = SearchState(depth: 0, visited: 1)
         if let hit = advance(&state, frames, input, url: url) {
             lookup = .matched(found(hit, layout, frames))

@@ -6,9 +6,10 @@
 // search's state at a hit is fully given by the path from the root to the hit (each
 // frame's node, and which child it took), and the matched route's own pattern spells
 // that path: a literal, a typed parameter, an untyped one or a wildcard at each key
-// position. So the frames are set along that path without trying anything else: every
-// alternative the depth-first search would have tried before the hit lies before it in
-// that order, and the hit is the first match (or the one a resumed search found).
+// position. So the frames are set along that path without trying anything else, each at
+// the stage after the candidate it took (`Stage.after`): every alternative the depth-first
+// search would have tried before the hit lies before it in that order, and the hit is the
+// first match (or the one a resumed search found).
 
 extension FrozenTrie {
     /// Puts the search, whose frames hold the URL's key segments, where it stood right after
@@ -32,41 +33,57 @@ extension FrozenTrie {
         }
         let depth = segments.count
         guard depth < capacity else { return nil }
-        var node = pattern.hasScheme ? schemeRoot : pathRoot
-        frames[0].node = node
-        for (position, segment) in segments.enumerated() {
-            guard !frames[position].segment.has(.exhausted),
-                  let (child, stage, captures) = edge(from: nodes[Int(node)], taking: segment.kind) else { return nil }
-            frames[position].stage = stage
-            if captures {
-                frames[position].segment.flags.insert(.captured)
-            } else {
-                frames[position].segment.flags.remove(.captured)
+        return withView { trie -> SearchState? in
+            var node = pattern.hasScheme ? schemeRoot : pathRoot
+            frames[0].node = node
+            for (position, segment) in segments.enumerated() {
+                let parent = trie.node(node)
+                let isLiteral = if case .literal = segment.kind { true } else { false }
+                // Only the pattern's own edge takes the segment in the replay, so the search
+                // stood where the replay makes that edge's step.
+                guard !frames[position].segment.has(.exhausted),
+                      let child = edge(from: parent, taking: segment.kind),
+                      let stage = Self.stage(after: .enter(child, capturing: !isLiteral), replaying: {
+                          trie.nextStep(parent, stage: &$0, literal: { isLiteral ? child : nil },
+                                        accepts: { $0.child == child })
+                      }) else { return nil }
+                frames[position].stage = stage
+                if isLiteral {
+                    frames[position].segment.flags.remove(.captured)
+                } else {
+                    frames[position].segment.flags.insert(.captured)
+                }
+                node = child
+                frames[position + 1].node = child
             }
-            node = child
-            frames[position + 1].node = child
+            // The hit itself, the route or the catch-all of the last node: no edge takes the
+            // segment in the replay, so the first match it makes there is the one to find.
+            let last = trie.node(node)
+            let hit = SearchStep.found(found.route, viaCatchAll: found.viaCatchAll)
+            let stage = frames[depth].segment.has(.exhausted)
+                ? Self.stage(after: hit) { trie.nextStepAtKeyEnd(last, stage: &$0) }
+                : Self.stage(after: hit) { trie.nextStep(last, stage: &$0, literal: { nil }, accepts: { _ in false }) }
+            guard let stage else { return nil }
+            frames[depth].stage = stage
+            return SearchState(depth: depth, visited: depth + 1)
         }
-        let last = frames[depth].segment
-        let extra = extra(of: nodes[Int(node)])
-        if found.viaCatchAll {
-            guard extra.catchAllRoute == found.route else { return nil }
-            // The catch-all is tried last: after the route ending here (an exhausted key),
-            // or after every child.
-            frames[depth].stage = last.has(.exhausted)
-                ? Stage.doneAtKeyEnd : Stage.done(typedCount: extra.typedCount)
-        } else {
-            guard last.has(.exhausted), nodes[Int(node)].route == found.route else { return nil }
-            frames[depth].stage = Stage.catchAllAtKeyEnd
-        }
-        return SearchState(depth: depth, visited: depth + 1)
     }
 
-    /// The child of `node` along a pattern segment of `kind`, as the builder placed it: the
-    /// child, the frame stage that follows taking it in the search (``Stage``), and
-    /// whether the edge records a range. `nil` for a catch-all (it hangs off `node` itself)
-    /// and when the trie has no such child. ``route(for:)`` follows patterns with it too.
-    func edge(from node: TrieNode, taking kind: RoutePattern.Segment.Kind)
-        -> (child: Int32, stage: Int32, captures: Bool)? {
+    /// The stage right after `next`, replayed from the first stage, makes `step`: where the
+    /// search stood when it had made it. `nil` when `next` backtracks first.
+    private static func stage(after step: SearchStep, replaying next: (inout Int32) -> SearchStep) -> Int32? {
+        var stage = Stage.first
+        while true {
+            let made = next(&stage)
+            if made == step { return stage }
+            if made == .backtrack { return nil }
+        }
+    }
+
+    /// The child of `node` along a pattern segment of `kind`, as the builder placed it. `nil`
+    /// for a catch-all (it hangs off `node` itself) and when the trie has no such child.
+    /// ``route(for:)`` follows patterns with it too.
+    func edge(from node: TrieNode, taking kind: RoutePattern.Segment.Kind) -> Int32? {
         let extra = extra(of: node)
         switch kind {
         case .literal(let text):
@@ -82,14 +99,14 @@ extension FrozenTrie {
                     }
                 }
             }
-            return child.map { ($0, Stage.typed(0), false) }
+            return child
         case .parameter(_, let converter?):
-            for (index, edge) in typedEdges[extra.typedRange].enumerated() where converterName(edge.converter) == converter {
-                return (edge.child, Stage.typed(Int32(index) + 1), true)
+            for edge in typedEdges[extra.typedRange] where converterName(edge.converter) == converter {
+                return edge.child
             }
             return nil
         case .parameter(_, nil), .wildcard:
-            return node.hasParamChild ? (node.paramChild, Stage.catchAll(typedCount: extra.typedCount), true) : nil
+            return node.hasParamChild ? node.paramChild : nil
         case .catchAll:
             return nil
         }

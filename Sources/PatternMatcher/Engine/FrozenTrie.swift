@@ -184,9 +184,7 @@ struct LiteralBlock: Sendable, Equatable {
 
     var isHashed: Bool { signedCount < 0 }
     /// The records of the block, a hash table's empty slots included.
-    // A wrapping negation (a count is never Int32.min): the overflow check ran on every
-    // lookup for nothing.
-    var slots: Int32 { signedCount < 0 ? 0 &- signedCount : signedCount }
+    var slots: Int32 { signedCount < 0 ? -signedCount : signedCount }
     var isEmpty: Bool { signedCount == 0 }
     /// The block's indices in `nodes`.
     var range: Range<Int> { Int(start)..<(Int(start) + Int(slots)) }

@@ -85,8 +85,7 @@ struct TrieView {
     ///   - fold: whether `key` is compared lowercased (literals are stored folded).
     ///   - hash: gives the key's ``Word/literalHash(word:_:_:fold:)``; asked for only
     ///     when the block is a hash table.
-    // Transparent, as the direct walk's stages are (see FrozenTrie+DirectMatch.swift).
-    @_transparent
+    @inline(__always)
     func findLiteral(in node: TrieNode, key: UnsafePointer<UInt8>, length: Int, word: UInt64, fold: Bool,
                      hash: () -> UInt32) -> Int32? {
         let block = node.literals

@@ -58,8 +58,7 @@ enum Word {
     @inline(__always)
     static func homeSlot(_ hash: UInt32, slots: Int) -> Int {
         assert(slots > 0 && slots <= Int(UInt32.max), "a hash table has slots")
-        // Truncating (`slots` is positive): the overflow check ran on every lookup for nothing.
-        let slot = Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(truncatingIfNeeded: slots)) >> 32)
+        let slot = Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(slots)) >> 32)
         assert(slot < slots)
         return slot
     }
@@ -79,8 +78,7 @@ enum Word {
         assert(count >= 0, "a literal's length cannot be negative")
         if count <= 8 {
             assert(count == 8 || word >> UInt64(count &* 8) == 0, "a short key's word is zero-padded")
-            // Truncating (the count is not negative): the check ran on every lookup for nothing.
-            let mixed = (word ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
+            let mixed = (word ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
             return UInt32(truncatingIfNeeded: mixed >> 32)
         }
         let raw = UnsafeRawPointer(base)
