@@ -74,9 +74,10 @@ extension Router {
     }
 
     /// How one step of a synchronous open ended: with its result, or redirected.
+    /// (Boxed when redirected, so that the common case is copied as one result.)
     private enum Hop {
         case ended(OpenResult)
-        case redirected(InterceptorInfo, target: String, source: OpenSource, trail: RedirectTrail)
+        indirect case redirected(InterceptorInfo, target: String, source: OpenSource, trail: RedirectTrail)
     }
 
     /// One step of a synchronous open: the lookup, the interceptors and the handlers of `url`,
@@ -103,12 +104,13 @@ extension Router {
             let token = channel.map(ReplyToken.init)
             let route = lookup.snapshot.routes[match.index]
             let context = lookup.context()
+            // The match moves into the request: copied, it would be made and destroyed once more.
             let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
-                                       router: self, match: match, token: token, context: context, trail: trail)
+                                       router: self, match: consume match, token: token, context: context, trail: trail)
             var made = Opening.Made.nothing
             let step = Opening.run(route.handler, request, in: context, made: &made)
             if case .handled = step { return .ended(.handled(route.info)) }
-            let started = Opening(self, lookup, userInfo, trail, first: match)
+            let started = Opening(self, lookup, userInfo, trail, first: request.match)
             return .ended(runMatches(started, from: (route, step), token: token, channel: channel))
         case .unmatched(let lookup):
             opening = Opening(self, lookup, userInfo, trail, first: nil)
