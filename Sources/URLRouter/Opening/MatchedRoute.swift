@@ -18,5 +18,4 @@ struct MatchedRoute: Sendable {
     var query: QueryItems { record.query }
     var fragment: Substring? { record.fragment }
     var isCatchAllMatch: Bool { record.isCatchAllMatch }
-    var hasUserinfo: Bool { record.hasUserinfo }
 }

@@ -88,7 +88,7 @@ extension Router {
         var candidates = Opening.Candidates(opening)
         var next: MatchedRoute? = first
         while let match = next {
-            if let value = object(of: opening, match, accepting: cast, reasons: &reasons) { return value }
+            if let value = candidateObject(opening, match, accepting: cast, reasons: &reasons) { return value }
             next = candidates.next()
         }
         throw reasons.error
@@ -96,8 +96,8 @@ extension Router {
 
     /// The object the handler of `match`'s route gives, if it is an object route and `cast`
     /// accepts it; else `nil`, with the reason added to `reasons`.
-    private func object<T>(of opening: Opening, _ match: MatchedRoute, accepting cast: (Opening.Made) -> T?,
-                           reasons: inout ObjectError.Collector) -> T? {
+    private func candidateObject<T>(_ opening: Opening, _ match: MatchedRoute, accepting cast: (Opening.Made) -> T?,
+                                    reasons: inout ObjectError.Collector) -> T? {
         let route = opening.snapshot.routes[match.index]
         guard route.handler.isObject else {
             reasons.add(.notAnObjectRoute(route.info))
