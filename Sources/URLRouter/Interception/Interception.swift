@@ -90,12 +90,6 @@ public struct InterceptorInfo: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The route an interceptor is told about: the open's best match, unread.
-struct RouteLead: Sendable {
-    let info: RouteInfo
-    let match: MatchedRoute
-}
-
 /// The open as its interceptors see it: what the ``InterceptedRequest``s of one run of an
 /// open's interceptors share, made once for them instead of copied into each request (its
 /// references, each retained and released, and the route's match).

@@ -12,10 +12,10 @@ extension Router {
     ///   interceptor sees.
     public func previewInterceptors(for link: some RouteLink, source: OpenSource? = nil) -> [InterceptorInfo] {
         guard let url = try? link.routeURL() else { return [] }
-        return switch Opening.start(self, url: url, source: source, userInfo: [:], runsHandlers: false) {
-        case .finished: []
-        case .unmatched(let opening), .matched(let opening): opening.interceptors(first: nil)?.hits.map(\.interceptor.info) ?? []
-        }
+        let arrival = arrive(url, source: source, userInfo: Dictionary(), trail: nil, outer: OpenContext.current,
+                             purpose: .dryRun(excludingCatchAll: false), holds: false, channel: nil)
+        guard case .arrived(let open) = arrival, let hits = open.snapshot.interceptors?.ordered(for: open.url) else { return [] }
+        return hits.indices.map { hits.interceptor(at: $0).info }
     }
 
     /// Installs a redirect table loaded at run time (from a server, say), replacing the one

@@ -44,16 +44,22 @@ public struct NavigationPlan: Sendable, Hashable {
     public let stack: [AnyRoute]
     /// For ``Router/restore(_:)``: the URLs that no longer open a typed route, in order.
     public let dropped: [String]
+    /// The link asked for, when an interceptor redirected the navigation to this plan's
+    /// route (a login gate): navigating to it again once the gate lets it through lands where
+    /// the user meant. `nil` when nothing redirected.
+    public let redirectedFrom: String?
 
     /// Creates a plan (in tests, to compare with one a router made).
     /// - Parameters:
     ///   - root: the root, if any.
     ///   - stack: the routes above it, the last one on top.
     ///   - dropped: the URLs a restore dropped.
-    public init(root: AnyRoute?, stack: [AnyRoute], dropped: [String] = []) {
+    ///   - redirectedFrom: the link an interceptor redirected to this plan, if one did.
+    public init(root: AnyRoute?, stack: [AnyRoute], dropped: [String] = [], redirectedFrom: String? = nil) {
         self.root = root
         self.stack = stack
         self.dropped = dropped
+        self.redirectedFrom = redirectedFrom
     }
 
     /// The plan as URLs, the root's first: what state restoration saves, and

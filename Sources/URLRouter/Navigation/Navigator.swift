@@ -28,7 +28,23 @@ public protocol Navigator: AnyObject, Sendable {
     func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource)
 
     /// Shows an object a main-actor object route made for an open (a view controller): what
-    /// a link to a screen route hands over instead of dropping it. Default: nothing.
+    /// a link to a screen route hands over instead of dropping it, with the URL opened, so
+    /// that what the navigator reports as ``current`` stays what is on screen.
+    ///
+    /// Default: calls ``show(object:for:source:)``, so a navigator written before this
+    /// requirement keeps being called.
+    /// - Parameters:
+    ///   - object: what the route made.
+    ///   - route: the route.
+    ///   - url: the URL opened (a universal link in its custom-scheme form).
+    ///   - value: the route's typed value, for a typed route (see <doc:TypedRoutes>); `nil`
+    ///     for a route registered by pattern.
+    ///   - source: where the open came from.
+    func show(object: Any, for route: RouteInfo, url: String, value: AnyRoute?, source: OpenSource)
+
+    /// Shows an object a main-actor object route made for an open, without its URL: the
+    /// requirement before ``show(object:for:url:value:source:)``, which calls it by default.
+    /// Default: nothing.
     /// - Parameters:
     ///   - object: what the route made.
     ///   - route: the route.
@@ -37,8 +53,19 @@ public protocol Navigator: AnyObject, Sendable {
 }
 
 extension Navigator {
+    /// Calls ``show(object:for:source:)``.
+    public func show(object: Any, for route: RouteInfo, url: String, value: AnyRoute?, source: OpenSource) {
+        show(object: object, for: route, source: source)
+    }
+
     /// Shows nothing: a navigator that only takes plans.
     public func show(object: Any, for route: RouteInfo, source: OpenSource) {}
+
+    /// Shows `plan` with the steps from what is on screen now.
+    func show(_ plan: NavigationPlan, source: OpenSource) {
+        let (root, stack) = current
+        show(plan, steps: plan.steps(from: stack, root: root), source: source)
+    }
 }
 
 /// A value a main-actor object route made for an open (a view controller), handed to the
@@ -59,47 +86,3 @@ public final class MainActorObject: Sendable {
     }
 }
 
-extension Router {
-    /// Opens a link as screens (see <doc:Navigation>): runs the interceptors as `open` does (a
-    /// login gate redirects or rejects it; an asynchronous one is awaited), then makes the plan
-    /// of the URL they let through, runs no handler, and hands the plan to the navigator
-    /// (`Router.Options(navigator:)`) with the steps from what it shows.
-    ///
-    /// ```swift
-    /// let plan = try await router.navigate(to: "reader://book/42/chapter/3", source: .external)
-    /// ```
-    /// - Parameters:
-    ///   - link: the link: a URL, or a ``TypedRoute`` value.
-    ///   - source: as for `open`.
-    /// - Returns: the plan shown (or to show, without a navigator).
-    /// - Throws: ``NavigationError``: an interceptor rejected the link (or its redirects looped),
-    ///   or there is no plan for the URL it let through.
-    public func navigate(to link: some RouteLink, source: OpenSource? = nil) async throws(NavigationError) -> NavigationPlan {
-        var url: String
-        do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
-        var (source, trail): (OpenSource?, RedirectTrail?) = (source, nil)
-        while true {
-            let opening: Opening
-            switch Opening.start(self, url: url, source: source, userInfo: Dictionary(), runsHandlers: false, trail: trail) {
-            case .finished(let result): throw .stopped(result, url: url)
-            case .matched(let started), .unmatched(let started): opening = started
-            }
-            switch await opening.interceptAwaitingDecision() {
-            case .proceed:
-                let plan = try self.plan(for: opening.url, source: opening.source)
-                if let navigator = options.navigator {
-                    let shownFrom = opening.source
-                    await MainActor.run {
-                        let (root, stack) = navigator.current
-                        navigator.show(plan, steps: plan.steps(from: stack, root: root), source: shownFrom)
-                    }
-                }
-                return plan
-            case .ended(let result):
-                throw .stopped(result, url: opening.url)
-            case .redirect(let target, let redirectSource, let redirectTrail):
-                (url, source, trail) = (target, redirectSource, redirectTrail)
-            }
-        }
-    }
-}

@@ -1,4 +1,33 @@
 extension Router {
+    /// Opens a link as screens (see <doc:Navigation>): the same open as `open`, whose purpose is
+    /// a plan. The link arrives as any open does (a held external link waits for
+    /// ``releaseHeldOpens()``; the observer is told), the interceptors run (a login gate
+    /// redirects or rejects it; an asynchronous one is awaited), then the typed route `open`
+    /// would run is decoded once, planned with its parents and handed to the navigator
+    /// (`Router.Options(navigator:)`) with the steps from what it shows. No handler runs.
+    ///
+    /// ```swift
+    /// let plan = try await router.navigate(to: "reader://book/42/chapter/3", source: .external)
+    /// ```
+    /// A navigation an interceptor redirected (to a login screen, say) gives the plan of the
+    /// URL it was sent to, and ``NavigationPlan/redirectedFrom`` names the link asked for:
+    /// after login, `navigate(to: plan.redirectedFrom!)` lands where the user meant.
+    /// - Parameters:
+    ///   - link: the link: a URL, or a ``TypedRoute`` value.
+    ///   - source: as for `open`.
+    /// - Returns: the plan shown (or to show, without a navigator).
+    /// - Throws: ``NavigationError``: the link was held (``NavigationError/stopped`` is
+    ///   ``OpenResult/held(_:)``), an interceptor rejected it (or its redirects looped), or
+    ///   there is no plan for the URL it let through.
+    public func navigate(to link: some RouteLink, source: OpenSource? = nil) async throws(NavigationError) -> NavigationPlan {
+        let url: String
+        do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
+        var state = RunState()
+        let result = await runAwaiting(url, .navigate, source: source, userInfo: Dictionary(), channel: nil, state: &state)
+        if case .plan(let plan) = state.taken, result.handledRoute != nil { return plan }
+        throw NavigationError(result, state, url: url)
+    }
+
     /// The screens a link names, without running anything (see <doc:Navigation>): the typed
     /// route `open` would run for `link` (decoded, as a dry run decodes), below it its parents
     /// (``TypedRoute/parent``), and the first ``RootRoute`` among them as the root.
@@ -19,19 +48,20 @@ extension Router {
     public func plan(for link: some RouteLink, source: OpenSource? = nil) throws(NavigationError) -> NavigationPlan {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
-        guard case .route(let lookup, let match, _) = dryRun(url, source: source, accepting: { _ in true }) else {
-            throw .notOpened(resolve(url, source: source), url: url)
+        let (result, state) = dryRun(url, source: source)
+        guard case .handled(let route) = result, case .route(_, let value) = state.taken else {
+            throw .notOpened(Resolution(result, state), url: url)
         }
-        guard let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
-              case .success(let value) = decoding.value(match.parameters, match.query) else {
-            throw .notTypedRoute(lookup.snapshot.routes[match.index].info, url: url)
-        }
+        guard let value else { throw .notTypedRoute(route, url: url) }
         return try plan(endingWith: value, url: url)
     }
 
     /// The plan whose top is `value`: its parents below it, up to the first root.
-    func plan(endingWith value: any TypedRoute, url: String) throws(NavigationError) -> NavigationPlan {
-        if value is any RootRoute { return NavigationPlan(root: AnyRoute(any: value), stack: []) }
+    /// - Parameter redirectedFrom: the link an interceptor redirected to `url`, if one did.
+    func plan(endingWith value: any TypedRoute, url: String, redirectedFrom: String? = nil) throws(NavigationError) -> NavigationPlan {
+        if value is any RootRoute {
+            return NavigationPlan(root: AnyRoute(any: value), stack: [], redirectedFrom: redirectedFrom)
+        }
         var stack: [any TypedRoute] = [value]
         var root: AnyRoute?
         var next = value.parent
@@ -44,13 +74,14 @@ extension Router {
             stack.append(parent)
             next = parent.parent
         }
-        return NavigationPlan(root: root, stack: stack.reversed().map { AnyRoute(any: $0) })
+        return NavigationPlan(root: root, stack: stack.reversed().map { AnyRoute(any: $0) }, redirectedFrom: redirectedFrom)
     }
 
     /// A plan read back from its URLs (``NavigationPlan/urls``), as state restoration saved
-    /// them: each URL that still opens a typed route becomes its value, from the app's source;
-    /// a URL that no longer does (a route removed, a value that no longer decodes) is left out
-    /// and listed in ``NavigationPlan/dropped``. A ``RootRoute`` first is the root.
+    /// them: each URL that still opens a typed route becomes its value, decoded once, from the
+    /// app's source; a URL that no longer does (a route removed, a value that no longer
+    /// decodes) is left out and listed in ``NavigationPlan/dropped``. A ``RootRoute`` first is
+    /// the root.
     /// - Parameter urls: the saved URLs, the root's first.
     /// - Returns: the plan; never fails.
     public func restore(_ urls: [String]) -> NavigationPlan {
@@ -58,9 +89,8 @@ extension Router {
         var stack: [AnyRoute] = []
         var dropped: [String] = []
         for url in urls {
-            guard case .route(let lookup, let match, _) = dryRun(url, source: .app, accepting: { _ in true }),
-                  let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
-                  case .success(let value) = decoding.value(match.parameters, match.query) else {
+            let (result, state) = dryRun(url, source: .app)
+            guard result.isHandled, case .route(_, let value?) = state.taken else {
                 dropped.append(url)
                 continue
             }
@@ -71,6 +101,20 @@ extension Router {
             }
         }
         return NavigationPlan(root: root, stack: stack, dropped: dropped)
+    }
+}
+
+extension NavigationError {
+    /// Why a navigation that ended with `result` has no plan.
+    init(_ result: OpenResult, _ state: RunState, url: String) {
+        var last = result
+        var url = url
+        while case .redirected(_, let target, let next) = last { (last, url) = (next, target) }
+        switch last {
+        case .failed(_, let error as NavigationError): self = error
+        case .unmatched, .declined, .failed: self = .notOpened(Resolution(last, state), url: url)
+        default: self = .stopped(last, url: url)
+        }
     }
 }
 

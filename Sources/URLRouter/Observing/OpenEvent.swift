@@ -81,47 +81,19 @@ public struct OpenEvent: Sendable {
 }
 
 extension Router {
-    /// Tells `observer` of `result`, an open of `url` made at `started`: at once, or when a
-    /// pending open finishes; a held open is told when it is replayed, not here.
-    func observe(_ result: OpenResult, of url: String, source: OpenSource?, started: Double,
-                 observer: @escaping @Sendable (OpenEvent) -> Void) {
-        // The common outcome first, told without looking into the result's other cases.
-        if case .handled = result { return tell(observer, result, url: url, source: source, started: started) }
-        switch result {
-        case .held:
-            return
-        case .pending(_, let pending), .intercepting(_, let pending):
-            pending.whenFinished { [weak self] final in
-                self?.tell(observer, final, url: url, source: source, started: started)
-            }
-        case .redirected:
-            // A redirect to an open that is still pending is told when that open finishes, with
-            // the redirects around its final outcome.
-            var innermost = result
-            while case .redirected(_, _, let next) = innermost { innermost = next }
-            switch innermost {
-            case .pending(_, let pending), .intercepting(_, let pending):
-                pending.whenFinished { [weak self] final in
-                    self?.tell(observer, Self.replacingInnermost(of: result, with: final), url: url, source: source, started: started)
-                }
-            default:
-                tell(observer, result, url: url, source: source, started: started)
-            }
-        default:
-            tell(observer, result, url: url, source: source, started: started)
+    /// Tells `observer` of `result`, a top-level open of `url` made at `started`, inside
+    /// `context` (the open's, counted and with its source): an open the observer makes is
+    /// nested in the one it observes, so it keeps that source, counts toward the nesting limit
+    /// and is not told again.
+    func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
+              started: Double, in context: OpenContext) {
+        let event = OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
+                              duration: OpenEvent.now() - started)
+        if OpenContext.current.depth == context.depth {
+            observer(event)
+        } else {
+            OpenContext.$current.withValue(context) { observer(event) }
         }
-    }
-
-    /// `result`'s redirects around `final` instead of what they led to.
-    private static func replacingInnermost(of result: OpenResult, with final: OpenResult) -> OpenResult {
-        guard case .redirected(let interceptor, let target, let next) = result else { return final }
-        return .redirected(interceptor, to: target, replacingInnermost(of: next, with: final))
-    }
-
-    private func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
-                      started: Double) {
-        let duration = OpenEvent.now() - started
-        observer(OpenEvent(opened: url, requestedSource: source, router: self, outcome: result, duration: duration))
     }
 
     /// `url` for an observer: query values replaced by `•` except those of `shown` items, the

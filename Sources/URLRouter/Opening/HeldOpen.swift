@@ -32,39 +32,16 @@ public struct HeldOpen: Sendable, Hashable, CustomStringConvertible {
         public var description: String { "\(open): \(result)" }
     }
 
-    /// A held open that was dropped, never replayed: its completion was called with `nil`.
+    /// A held open that was dropped, never replayed: its completion was called with `nil`,
+    /// and the observer was told (its outcome ``OpenResult/refused(_:)`` with the reason).
     public struct Drop: Sendable, Hashable, CustomStringConvertible {
         /// The open.
         public let open: HeldOpen
-        /// Why it was dropped.
-        public let reason: Reason
+        /// Why it was dropped: ``Refusal/tooManyHeld(limit:)`` or ``Refusal/heldTooLong(maxAge:)``.
+        public let reason: Refusal
 
         /// One line: the open, then why it was dropped.
         public var description: String { "\(open) dropped: \(reason)" }
-
-        /// Why a held open was dropped.
-        public struct Reason: Sendable, Hashable, CustomStringConvertible {
-            private enum Kind: Hashable {
-                case tooMany(Int)
-                case tooOld(Double)
-            }
-            private let kind: Kind
-            private init(_ kind: Kind) { self.kind = kind }
-
-            /// `limit` opens were held already, and this one was the oldest when another came.
-            public static func tooMany(limit: Int) -> Reason { Reason(.tooMany(limit)) }
-
-            /// It had waited more than `maxAge` seconds when the opens were released.
-            public static func tooOld(maxAge: Double) -> Reason { Reason(.tooOld(maxAge)) }
-
-            /// One line naming the limit that was reached.
-            public var description: String {
-                switch kind {
-                case .tooMany(let limit): "the oldest of more than \(limit) held opens"
-                case .tooOld(let maxAge): "held longer than \(maxAge) s"
-                }
-            }
-        }
     }
 }
 

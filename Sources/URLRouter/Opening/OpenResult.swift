@@ -83,6 +83,12 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the open was held (``held(_:)``).
+    var isHeld: Bool {
+        if case .held = self { return true }
+        return false
+    }
+
     /// The route whose handler took the URL and finished, after any redirect.
     var handledRoute: RouteInfo? {
         switch self {
@@ -177,6 +183,9 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case redirectLoop([String])
         case unwritable(TypedRouteError)
         case cancelled
+        case tooManyHeld(Int)
+        case heldTooLong(Double)
+        case holding
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -208,6 +217,18 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     public static func unwritable(_ error: TypedRouteError) -> Refusal {
         Refusal(.unwritable(error))
     }
+
+    /// A held open dropped because `limit` opens were held already, and it was the oldest
+    /// when another came (``Router/holdExternalOpens(limit:maxAge:)``).
+    public static func tooManyHeld(limit: Int) -> Refusal { Refusal(.tooManyHeld(limit)) }
+
+    /// A held open dropped because it had waited more than `maxAge` seconds when the opens
+    /// were released.
+    public static func heldTooLong(maxAge: Double) -> Refusal { Refusal(.heldTooLong(maxAge)) }
+
+    /// An external object lookup made while the router holds external opens: it cannot wait
+    /// for the release, and gives no object (``ObjectError/refused(_:)``).
+    public static let holdingExternalOpens = Refusal(.holding)
 
     /// Why a typed route value could not be written as a URL, when that is the refusal.
     public var typedRouteError: TypedRouteError? {
@@ -247,6 +268,12 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "the value cannot be written as a URL: \(error)"
         case .cancelled:
             "the open was cancelled before a handler started"
+        case .tooManyHeld(let limit):
+            "the oldest of more than \(limit) held opens"
+        case .heldTooLong(let maxAge):
+            "held longer than \(maxAge) s"
+        case .holding:
+            "external opens are held until the app is ready, and an object lookup cannot wait"
         }
     }
 }

@@ -29,8 +29,8 @@ extension Router {
     ///     Default: 300.
     public func holdExternalOpens(limit: Int = 8, maxAge: Double = 300) {
         let pushedOut = holds.withLock { $0.startHolding(limit: max(limit, 1), maxAge: max(maxAge, 0)) }
-        // After the lock: a completion is the caller's code.
-        for entry in pushedOut { entry.channel?.deliver(.value(nil)) }
+        // After the lock: a completion and the observer are the app's code.
+        for (entry, reason) in pushedOut { drop(entry, reason) }
     }
 
     /// Stops holding external opens and replays the held ones, in the order they arrived,
@@ -65,28 +65,42 @@ extension Router {
         while true {
             switch holds.withLock({ $0.next(in: release, now: HeldOpens.now()) }) {
             case .replay(let entry):
-                // A held open was made outside any open: it is replayed as one, whoever releases.
+                // A held open was made outside any open: it is replayed as one, through its
+                // own verb, from the URL as it arrived (so a universal link keeps its origin).
+                let call = entry.call
+                var state = RunState()
                 let result = OpenContext.$current.withValue(.outside) {
-                    open(entry.open.url, userInfo: entry.userInfo, source: entry.open.source, channel: entry.channel,
-                         trail: nil, holds: false)
+                    run(call.url, call.purpose, source: entry.open.source, userInfo: call.userInfo, channel: call.channel,
+                        holds: false, state: &state)
                 }
                 replayed.append(HeldOpen.Replay(open: entry.open, result: result))
-            case .dropped(let entry):
-                entry.channel?.deliver(.value(nil))
+            case .dropped(let entry, let reason):
+                drop(entry, reason)
             case .finished(let dropped, let unlisted):
                 return HeldOpenRelease(replayed: replayed, dropped: dropped, unlistedDrops: unlisted)
             }
         }
     }
 
-    /// Queues an open of `url` from `source` if external opens are held (or being
-    /// released); `nil` when they pass.
-    func hold(_ url: String, from source: OpenSource, _ holdable: Opening.Holdable) -> HeldOpen? {
-        let (held, pushedOut) = holds.withLock {
-            $0.hold(url, from: source, userInfo: holdable.userInfo, channel: holdable.channel, now: HeldOpens.now())
+    /// Queues `call` if external opens are held (or being released): ``OpenResult/held(_:)``,
+    /// or, for an object lookup, which cannot wait, its refusal; `nil` when opens pass.
+    /// - Parameter shown: the URL as it is looked up (a universal link in its custom-scheme form).
+    func hold(_ call: HeldOpens.Call, shown: String, from source: OpenSource) -> OpenResult? {
+        if call.purpose == .object {
+            return holds.withLock { $0.isHolding } ? .refused(.holdingExternalOpens) : nil
         }
-        pushedOut?.channel?.deliver(.value(nil))
-        return held
+        let (held, pushedOut) = holds.withLock { $0.hold(call, shown: shown, from: source, now: HeldOpens.now()) }
+        if let (entry, reason) = pushedOut { drop(entry, reason) }
+        return held.map(OpenResult.held)
+    }
+
+    /// Ends a held open that will not be replayed: its completion gets `nil`, and the observer
+    /// is told, as for any top-level open, outside any other open.
+    private func drop(_ entry: HeldOpens.Entry, _ reason: Refusal) {
+        entry.call.channel?.deliver(.value(nil))
+        guard let observer = options.observer else { return }
+        let context = OpenContext.outside.entering(entry.open.url, from: entry.open.source)
+        tell(observer, .refused(reason), url: entry.call.url, source: entry.open.source, started: entry.heldAt, in: context)
     }
 }
 
@@ -95,11 +109,19 @@ extension Router {
 /// reached under the router's lock. No user code runs here: what a change removes is
 /// handed back, so that the caller calls its completion after the lock.
 struct HeldOpens: Sendable {
+    /// What a held open's replay calls again: its verb, with the URL as it arrived.
+    struct Call: Sendable {
+        let url: String
+        let purpose: Purpose
+        let userInfo: [String: any Sendable]
+        /// Where a replayed `open` replies (its completion).
+        let channel: ReplyChannel?
+    }
+
     /// One held open, with what its replay needs.
     struct Entry: Sendable {
         let open: HeldOpen
-        let userInfo: [String: any Sendable]
-        let channel: ReplyChannel?
+        let call: Call
         /// When it was held, in seconds of ``now()``.
         let heldAt: Double
     }
@@ -117,7 +139,7 @@ struct HeldOpens: Sendable {
     enum Step {
         case replay(Entry)
         /// Too old: dropped (and listed), its completion still to be called.
-        case dropped(Entry)
+        case dropped(Entry, Refusal)
         /// Nothing more to replay for this release: the drops to report.
         case finished([HeldOpen.Drop], unlisted: Int)
     }
@@ -138,25 +160,28 @@ struct HeldOpens: Sendable {
     }
 
     /// Holds from now on with these limits; returns the opens they push out.
-    mutating func startHolding(limit: Int, maxAge: Double) -> [Entry] {
+    mutating func startHolding(limit: Int, maxAge: Double) -> [(Entry, Refusal)] {
         phase = .holding
         self.limit = limit
         self.maxAge = maxAge
-        var pushedOut: [Entry] = []
+        var pushedOut: [(Entry, Refusal)] = []
         while queue.count > limit { pushedOut.append(pushOutOldest()) }
         return pushedOut
     }
 
     /// Queues an open if opens are held or being released: the open, and the one it pushed out.
-    mutating func hold(_ url: String, from source: OpenSource, userInfo: [String: any Sendable], channel: ReplyChannel?,
-                       now: Double) -> (HeldOpen?, pushedOut: Entry?) {
+    mutating func hold(_ call: Call, shown: String, from source: OpenSource,
+                       now: Double) -> (HeldOpen?, pushedOut: (Entry, Refusal)?) {
         guard phase != .passing else { return (nil, nil) }
         opensHeld += 1
-        let open = HeldOpen(url: url, source: source, number: opensHeld)
+        let open = HeldOpen(url: shown, source: source, number: opensHeld)
         let pushedOut = queue.count >= limit ? pushOutOldest() : nil
-        queue.append(Entry(open: open, userInfo: userInfo, channel: channel, heldAt: now))
+        queue.append(Entry(open: open, call: call, heldAt: now))
         return (open, pushedOut)
     }
+
+    /// Whether external opens are held (or being released) now.
+    var isHolding: Bool { phase != .passing }
 
     /// The number of a new release, or `nil` when one is replaying already.
     mutating func startReleasing() -> Int? {
@@ -176,16 +201,18 @@ struct HeldOpens: Sendable {
         }
         let entry = queue.removeFirst()
         guard now - entry.heldAt <= maxAge else {
-            record(HeldOpen.Drop(open: entry.open, reason: .tooOld(maxAge: maxAge)))
-            return .dropped(entry)
+            let reason = Refusal.heldTooLong(maxAge: maxAge)
+            record(HeldOpen.Drop(open: entry.open, reason: reason))
+            return .dropped(entry, reason)
         }
         return .replay(entry)
     }
 
-    private mutating func pushOutOldest() -> Entry {
+    private mutating func pushOutOldest() -> (Entry, Refusal) {
         let oldest = queue.removeFirst()
-        record(HeldOpen.Drop(open: oldest.open, reason: .tooMany(limit: limit)))
-        return oldest
+        let reason = Refusal.tooManyHeld(limit: limit)
+        record(HeldOpen.Drop(open: oldest.open, reason: reason))
+        return (oldest, reason)
     }
 
     private mutating func record(_ drop: HeldOpen.Drop) {

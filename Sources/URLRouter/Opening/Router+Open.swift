@@ -41,149 +41,82 @@ extension Router {
                      completion: RouteCompletion? = nil) -> OpenResult {
         let url: String
         do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
+        var state = RunState()
         // A channel only when someone waits for a reply: the common open allocates none.
-        return open(url, userInfo: userInfo, source: source, channel: completion.map { ReplyChannel(sink: $0) }, trail: nil)
+        return run(url, .run, source: source, userInfo: userInfo, channel: completion.map { ReplyChannel(sink: $0) },
+                   holds: true, state: &state)
     }
 
-    /// The one synchronous open: the public `open`, following each redirect in a loop, so a
-    /// chain of redirects uses the stack of one open, whatever its length. A top-level open
-    /// is told to the observer, if the router has one.
-    /// - Parameter holds: whether the open may be held (``holdExternalOpens(limit:maxAge:)``);
-    ///   not when a release replays it. Its redirects never are.
-    func open(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, channel: ReplyChannel?,
-              trail: RedirectTrail?, holds: Bool = true) -> OpenResult {
-        let outer = OpenContext.current
-        // The common open, with no observer, checks one word.
-        let observer = trail == nil && outer.depth == 0 ? options.observer : nil
-        let started = observer == nil ? 0 : OpenEvent.now()
-        var hop = (url: url, source: source, trail: trail)
-        var redirects: [(interceptor: InterceptorInfo, target: String)] = []
-        while true {
-            switch openOnce(hop.url, userInfo: userInfo, source: hop.source, outer: outer, channel: channel,
-                            trail: hop.trail, holds: holds && redirects.isEmpty) {
-            case .ended(let ended):
-                // The redirects wrap the result from the last one out, as the chain reads.
-                let result = redirects.reversed().reduce(ended) { .redirected($1.interceptor, to: $1.target, $0) }
-                if let observer { observe(result, of: url, source: source, started: started, observer: observer) }
-                return result
-            case .redirected(let interceptor, let target, let source, let trail):
-                redirects.append((interceptor, target))
-                hop = (target, source, trail)
-            }
-        }
+    /// Opens `link` and awaits its handler, whatever its kind; a declining handler passes
+    /// to the next match, as in the synchronous `open(_:userInfo:source:completion:)`.
+    ///
+    /// ```swift
+    /// let result = await router.openAndWait("reader://book/42/download")
+    /// ```
+    /// Its name is not `open`: an asynchronous overload of `open` would be chosen or passed
+    /// over silently depending on the caller's context. Main-actor handlers run on the main
+    /// actor, asynchronous ones are awaited. A handler that throws (including
+    /// `CancellationError` when the task is cancelled) gives ``OpenResult/failed(_:_:)``; the
+    /// router itself is unchanged.
+    /// - Parameters:
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value.
+    ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
+    ///   - source: as for the synchronous `open`; `nil` inherits the source of the open
+    ///     being handled, else ``OpenSource/app``.
+    /// - Returns: never ``OpenResult/pending(_:_:)``. While the router holds external opens
+    ///   (``holdExternalOpens(limit:maxAge:)``), an external open made outside any handler
+    ///   returns ``OpenResult/held(_:)`` at once, without suspending, and is replayed by
+    ///   ``releaseHeldOpens()``.
+    @discardableResult
+    public func openAndWait(_ link: some RouteLink, userInfo: [String: any Sendable] = Dictionary(),
+                            source: OpenSource? = nil) async -> OpenResult {
+        let url: String
+        do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
+        var state = RunState()
+        return await runAwaiting(url, .run, source: source, userInfo: userInfo, channel: nil, state: &state)
     }
 
-    /// How one step of a synchronous open ended: with its result, or redirected.
-    /// (Boxed when redirected, so that the common case is copied as one result.)
-    private enum Hop {
-        case ended(OpenResult)
-        indirect case redirected(InterceptorInfo, target: String, source: OpenSource, trail: RedirectTrail)
-    }
-
-    /// One step of a synchronous open: the lookup, the interceptors and the handlers of `url`,
-    /// up to a redirect.
-    private func openOnce(_ url: String, userInfo: [String: any Sendable], source: OpenSource?, outer: OpenContext,
-                          channel: ReplyChannel?, trail: RedirectTrail?, holds: Bool) -> Hop {
-        let opening: Opening
-        let hits: InterceptorHits?
-        switch Opening.lookUp(self, url: url, source: source, outer: outer, runsHandlers: true,
-                              holdable: holds ? Opening.Holdable(userInfo: userInfo, channel: channel) : nil) {
-        case .finished(let result):
-            // A held open keeps its completion for its replay.
-            if case .held = result { return .ended(result) }
-            channel?.discard()
-            return .ended(result)
-        case .matched(let lookup, let match):
-            if let seen = lookup.snapshot.interceptors?.ordered(for: lookup.url) {
-                (opening, hits) = (Opening(self, lookup, userInfo, trail, first: match), seen)
-                break
-            }
-            // No interceptor sees the URL: the best match's handler runs before an `Opening`
-            // is made, and one is made only if that handler does not take the URL (it
-            // declines, fails or must wait).
-            let token = channel.map(ReplyToken.init)
-            let route = lookup.snapshot.routes[match.index]
-            let context = lookup.context()
-            // The match moves into the request: copied, it would be made and destroyed once more.
-            let request = RouteRequest(route: route.info, source: lookup.source, origin: lookup.origin, userInfo: userInfo,
-                                       router: self, match: consume match, token: token, context: context, trail: trail)
-            var made = Opening.Made.nothing
-            let step = Opening.run(route.handler, request, in: context, made: &made)
-            if case .handled = step { return .ended(.handled(route.info)) }
-            let started = Opening(self, lookup, userInfo, trail, first: request.match)
-            return .ended(runMatches(started, from: (route, step), token: token, channel: channel))
-        case .unmatched(let lookup):
-            opening = Opening(self, lookup, userInfo, trail, first: nil)
-            hits = lookup.snapshot.interceptors?.ordered(for: lookup.url)
+    /// Opens `link` and awaits the value its handler replies with: a picker's choice, a
+    /// screen's result, an asynchronous object route's object.
+    ///
+    /// ```swift
+    /// // The destination replies through its request, now or later:
+    /// routes.mainActorAction("reader://picker/color") { request in
+    ///     showPicker { color in request.reply(color) }
+    /// }
+    /// // The caller awaits it:
+    /// if case .value(let color) = await router.open("reader://picker/color", expecting: String.self) { ... }
+    /// ```
+    /// The first reply counts; later ones are ignored. A handler that finishes and releases
+    /// its request without replying resumes the caller at once with
+    /// ``RouteReply/noValue(_:)``; a cancelled caller is resumed with
+    /// ``RouteReply/cancelled``.
+    ///
+    /// It is also the awaited object lookup: an object route's handler, asynchronous or on the
+    /// main actor, replies with the object it returns.
+    /// ```swift
+    /// if let page = await router.open("reader://book/42/page/1", expecting: Page.self).value { ... }
+    /// ```
+    /// Unlike ``object(for:as:userInfo:source:)``, it opens: an action route that matches runs.
+    /// - Parameters:
+    ///   - link: the URL, as a string, or a ``TypedRoute`` value.
+    ///   - expecting: the type of the reply.
+    ///   - userInfo: caller data handed to the handler apart from the URL's parameters.
+    ///   - source: as for `open`; `nil` inherits the source of the open being handled.
+    public func open<Value>(_ link: some RouteLink, expecting: Value.Type, userInfo: [String: any Sendable] = Dictionary(),
+                            source: OpenSource? = nil) async -> RouteReply<Value> {
+        let url: String
+        do { url = try link.routeURL() } catch { return .notHandled(.refused(.unwritable(error))) }
+        let channel = ReplyChannel()
+        var state = RunState()
+        let result = await runAwaiting(url, .run, source: source, userInfo: userInfo, channel: channel, state: &state)
+        guard let route = result.handledRoute else { return .notHandled(result) }
+        switch await channel.wait() {
+        case .cancelled: return .cancelled
+        case .value(nil): return .noValue(route)
+        case .value(let value?):
+            if let value = value as? Value { return .value(value) }
+            return .otherType(route, "\(type(of: value))")
         }
-        switch opening.interceptHere(hits, channel: channel) {
-        case .proceed:
-            // Every interceptor let it go on and no route matches (a match they let go on
-            // ran its handler in `.ran`).
-            channel?.discard()
-            opening.notifyUnmatched()
-            return .ended(.unmatched)
-        case .ran(let route, let step, let token):
-            return .ended(runMatches(opening, from: (route, step), token: token, channel: channel))
-        case .finished(let result):
-            if !result.tookURL { channel?.discard() }
-            return .ended(result)
-        case .redirect(let interceptor, let target, let source, let trail):
-            return .redirected(interceptor, target: target, source: source, trail: trail)
-        case .needsAsync(let index, let interceptor):
-            return .ended(.intercepting(interceptor, finishLater(channel) {
-                if let decided = await opening.interceptAwaiting(first: opening.first, from: index, channel: channel) {
-                    return decided
-                }
-                return await opening.runAwaiting(first: opening.first, channel: channel)
-            }))
-        }
-    }
-
-    /// Carries a synchronous open on from how its best match's handler ended: while
-    /// handlers decline, the next match's runs; a handler that cannot finish here finishes
-    /// in a task, with the matches after it.
-    private func runMatches(_ opening: Opening, from first: (route: RegisteredRoute, step: Opening.Step),
-                            token: ReplyToken?, channel: ReplyChannel?) -> OpenResult {
-        var declined = Opening.Declines()
-        var candidates = Opening.Candidates(opening)
-        // The best match is read where the opening keeps it; a later one (after a decline)
-        // is kept here. Copying a match is not free: it is read in place where it can be.
-        var later: MatchedRoute?
-        var (route, step) = first
-        while true {
-            switch step {
-            case .handled:
-                return .handled(route.info)
-            case .failed(let error):
-                channel?.discard()
-                return .failed(route.info, error)
-            case .declined(let reason):
-                declined.add(route.info, reason)
-            case .needsMainActor, .needsAsync:
-                let (declinedSoFar, match) = (declined, later ?? opening.first!)
-                return .pending(route.info, finishLater(channel) {
-                    await opening.runAwaiting(from: match, declined: declinedSoFar, token: token)
-                })
-            }
-            guard let following = candidates.next() else { break }
-            later = following
-            (route, step) = opening.runHere(following, token: token)
-        }
-        channel?.discard()
-        return declined.result
-    }
-
-    /// Runs the rest of a synchronous open in a task.
-    private func finishLater(_ channel: ReplyChannel?, _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
-        let pending = PendingOpen()
-        pending.start {
-            let result = await rest()
-            // The completion is called exactly once for a pending open, even when no
-            // handler takes the URL in the end.
-            if !result.tookURL { channel?.deliver(.value(nil)) }
-            pending.finish(result)
-        }
-        return pending
     }
 }

@@ -17,10 +17,7 @@ extension Router {
     ///     every URL (`reader://**`) does not count (MGJRouter's `canOpenURL:matchExactly:`).
     public func canOpen(_ link: some RouteLink, source: OpenSource? = nil, excludingCatchAll: Bool = false) -> Bool {
         guard let url = try? link.routeURL() else { return false }
-        if case .route = dryRun(url, source: source, accepting: { !excludingCatchAll || !$0.isCatchAllMatch }) {
-            return true
-        }
-        return false
+        return dryRun(url, source: source, excludingCatchAll: excludingCatchAll).result.isHandled
     }
 
     /// The route `open` would run first for `link`, with its parameters, without running
@@ -44,47 +41,31 @@ extension Router {
     public func resolve(_ link: some RouteLink, source: OpenSource? = nil) -> Resolution {
         let url: String
         do { url = try link.routeURL() } catch { return .refused(.unwritable(error)) }
-        switch dryRun(url, source: source, accepting: { _ in true }) {
-        case .route(let lookup, let match, let declined):
-            return .route(ResolvedRoute(route: lookup.snapshot.routes[match.index].info, match: match, declined: declined))
-        case .undecodable(let declined): return .undecodable(declined)
-        case .finished(.malformed(let error)): return .malformed(error)
-        case .finished(.refused(let refusal)): return .refused(refusal)
-        case .finished, .unmatched: return .unmatched
-        }
+        let (result, state) = dryRun(url, source: source)
+        return Resolution(result, state)
     }
 
-    /// What a dry run finds: the first match `open` would run a handler for, in precedence
-    /// order, passing over typed routes whose values do not decode and matches `accepting`
-    /// refuses.
-    enum DryRun {
-        case route(Opening.Lookup, MatchedRoute, declined: [TypedDecline])
-        case undecodable([TypedDecline])
-        case unmatched
-        case finished(OpenResult)
+    /// A dry run of `url`: the first match `open` would run a handler for, in precedence
+    /// order, decoded, passing over typed routes whose values do not decode (and, when asked,
+    /// matches through a catch-all). Runs no code of the app's; never held, never observed.
+    func dryRun(_ url: String, source: OpenSource?, excludingCatchAll: Bool = false) -> (result: OpenResult, state: RunState) {
+        var state = RunState()
+        let result = run(url, .dryRun(excludingCatchAll: excludingCatchAll), source: source, userInfo: Dictionary(),
+                         channel: nil, holds: false, state: &state)
+        return (result, state)
     }
+}
 
-    func dryRun(_ url: String, source: OpenSource?, accepting: (MatchedRoute) -> Bool) -> DryRun {
-        switch Opening.lookUp(self, url: url, source: source, outer: OpenContext.current, runsHandlers: false) {
-        case .matched(let lookup, let first):
-            var declined: [TypedDecline] = []
-            var candidates: Opening.Candidates?
-            var next: MatchedRoute? = first
-            while let match = next {
-                if let decoding = lookup.snapshot.routes.typedDecoding(of: match.index),
-                   let error = decoding.failure(match.parameters, match.query) {
-                    declined.append(TypedDecline(route: lookup.snapshot.routes[match.index].info, error: error))
-                } else if accepting(match) {
-                    return .route(lookup, match, declined: declined)
-                }
-                if candidates == nil {
-                    candidates = Opening.Candidates(Opening(self, lookup, Dictionary(), nil, first: first))
-                }
-                next = candidates?.next()
-            }
-            return declined.isEmpty ? .unmatched : .undecodable(declined)
-        case .unmatched: return .unmatched
-        case .finished(let result): return .finished(result)
+extension Resolution {
+    /// What a dry run's `result` and `state` say of its URL.
+    init(_ result: OpenResult, _ state: RunState) {
+        switch result {
+        case .handled(let route):
+            guard case .route(let match, _) = state.taken else { self = .unmatched; return }
+            self = .route(ResolvedRoute(route: route, match: match, declined: state.passes.undecodable))
+        case .malformed(let error): self = .malformed(error)
+        case .refused(let refusal): self = .refused(refusal)
+        default: self = state.passes.undecodable.isEmpty ? .unmatched : .undecodable(state.passes.undecodable)
         }
     }
 }

@@ -1,0 +1,155 @@
+import PatternMatcher
+
+/// What a verb asks of the routes its open reaches. Every verb is one open through the three
+/// stages of the pipeline (``Router/arrive(_:source:userInfo:trail:outer:purpose:holds:channel:)``,
+/// the interceptors, the candidates), with one of these purposes.
+enum Purpose: Sendable, Equatable {
+    /// Run the handler of the best route that takes the URL: `open`, `openAndWait`,
+    /// `open(_:expecting:)`, a replayed open.
+    case run
+    /// Make an object: only object routes are tried, and the object goes to the caller
+    /// (`object(for:as:)`, `requireObject`).
+    case object
+    /// Show the plan of the typed route a dry run finds, its value decoded once
+    /// (`navigate(to:)`, a replayed navigation).
+    case navigate
+    /// Run nothing: decode typed routes and pass over those that do not decode, and, when
+    /// asked, matches through a catch-all (`canOpen`, `resolve`, `plan`, `restore`,
+    /// `previewInterceptors`). Never held, never observed, never counted as nesting.
+    case dryRun(excludingCatchAll: Bool)
+
+    var isDryRun: Bool {
+        if case .dryRun = self { return true }
+        return false
+    }
+}
+
+/// One open on its way through the pipeline, once it has arrived: the published routes it
+/// uses, where it came from, what its handlers run in and its best match.
+///
+/// A value: the common open (no interceptor sees the URL, and its best match's handler takes
+/// it) allocates nothing of its own; the opens that must finish in a task carry a copy.
+struct Open: Sendable {
+    let router: Router
+    let snapshot: Snapshot
+    /// The URL looked up: as given, or a universal link in its custom-scheme form.
+    let url: String
+    let source: OpenSource
+    /// The declared origin that delivered the URL, if the router declares origins.
+    let origin: Origin?
+    let userInfo: [String: any Sendable]
+    /// What the interceptors and handlers of this open run in: this open counted, its source.
+    let context: OpenContext
+    /// The redirects that led here, when an interceptor redirected the open.
+    let trail: RedirectTrail?
+    /// The best match, or `nil` when no route matches (interceptors may still redirect).
+    let first: MatchedRoute?
+    let purpose: Purpose
+
+    /// The table the open's source sees, for the later matches.
+    var table: RouteTable<Int> { snapshot.table(for: source) }
+
+    /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
+    func request(for match: MatchedRoute, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
+        RouteRequest(route: route.info, source: source, origin: origin, userInfo: userInfo, router: router,
+                     match: match, token: token, context: context, trail: trail, isOpen: purpose != .object)
+    }
+}
+
+/// How an open arrived: on its way, or ended before any interceptor or handler (malformed,
+/// refused, held).
+enum Arrival {
+    case arrived(Open)
+    /// Boxed: the common arrival is copied without the large result inline.
+    indirect case ended(OpenResult)
+}
+
+extension Router {
+    /// The first stage of every verb: the source (`nil` inherits the open being handled on
+    /// this task or thread, else ``OpenSource/app``; narrowed to the router's bound source),
+    /// the declared origins, the hold, the nesting limit, the lookup and the refusals.
+    ///
+    /// - Parameters:
+    ///   - outer: ``OpenContext/current``, read once by the caller.
+    ///   - holds: whether this open may be held (a top-level verb's open, not a replay's or a
+    ///     redirect's): an external one outside any open is then held while the router holds
+    ///     external opens (an object lookup, which cannot wait, is refused instead).
+    ///   - channel: where a held open's replay replies.
+    ///
+    /// Inlined into each run: returning the open through a call copied it twice.
+    @inline(__always)
+    func arrive(_ url: String, source: OpenSource?, userInfo: [String: any Sendable], trail: RedirectTrail?,
+                outer: OpenContext, purpose: Purpose, holds: Bool, channel: ReplyChannel?) -> Arrival {
+        var source = (source ?? outer.source).narrowed(to: boundSource)
+        var url = url
+        var origin: Origin?
+        let given = url
+        if let origins {
+            switch origins.arrival(of: url, limits: options.matching.limits) {
+            case .customScheme(let declared): origin = declared
+            case .universalLink(let declared, let rewritten):
+                // A universal link comes from outside the app, whoever opens it.
+                (origin, url, source) = (declared, rewritten, .external)
+            case .refused(let result): return .ended(result)
+            case .other: break
+            }
+        }
+        if !purpose.isDryRun {
+            // Held before anything is looked up: the URL is looked up when it is replayed,
+            // against the routes registered by then, through its own verb.
+            if holds, source.isExternal, outer.depth == 0,
+               let held = hold(HeldOpens.Call(url: given, purpose: purpose, userInfo: userInfo, channel: channel),
+                               shown: url, from: source) {
+                return .ended(held)
+            }
+            // Outside any open (depth 0) the open itself always runs, whatever the limit.
+            if outer.depth > 0, outer.depth >= options.maxNestedOpens {
+                return .ended(.refused(.nestingLimit(options.maxNestedOpens, firstURL: outer.firstURL)))
+            }
+        }
+        let snapshot = current
+        let first: MatchedRoute?
+        switch snapshot.match(url, from: source) {
+        case .malformed(let error):
+            return .ended(.malformed(error))
+        case .notFound:
+            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return .ended(refusal) }
+            first = nil
+        case .matched(let match):
+            if source.isExternal && match.hasUserinfo { return .ended(.refused(.userinfoFromOutside)) }
+            first = MatchedRoute(match)
+        }
+        return .arrived(Open(router: self, snapshot: snapshot, url: url, source: source, origin: origin,
+                             userInfo: userInfo, context: outer.entering(url, from: source), trail: trail,
+                             first: first, purpose: purpose))
+    }
+
+    /// External URLs that carry userinfo are refused (Matching rules, "Sources and
+    /// exposure"), before any handler runs.
+    ///
+    /// - Parameter hasUserinfo: what the match found, when there is a match; `nil` when
+    ///   nothing matched. The URL is parsed here only for an external URL that matched
+    ///   nothing, to tell a refusal from a miss.
+    func refusal(of url: String, from source: OpenSource, hasUserinfo: Bool?) -> OpenResult? {
+        guard source.isExternal, hasUserinfo != false else { return nil }
+        do {
+            let parsed = try ParsedURL(url, limits: options.matching.limits)
+            return parsed.userinfo == nil ? nil : .refused(.userinfoFromOutside)
+        } catch {
+            return .malformed(error)
+        }
+    }
+}
+
+/// The redirects that led to an open: the URLs, the first opened first, and the open
+/// the last interceptor redirected. A class: an open that was never redirected carries a
+/// `nil` reference, not the fields.
+final class RedirectTrail: Sendable {
+    let urls: [String]
+    let origin: RedirectOrigin
+
+    init(urls: [String], origin: RedirectOrigin) {
+        self.urls = urls
+        self.origin = origin
+    }
+}

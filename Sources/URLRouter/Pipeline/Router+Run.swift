@@ -1,0 +1,241 @@
+import PatternMatcher
+
+/// How one hop of an open ended: with its result, or sent on by an interceptor.
+enum HopEnd {
+    indirect case ended(OpenResult)
+    indirect case redirect(RedirectStep)
+}
+
+/// What a verb's run reads back besides its result: why candidates passed, and what the one
+/// that took the URL gave.
+struct RunState {
+    var passes = Passes()
+    var taken = Taken.nothing
+}
+
+extension Router {
+    /// The pipeline, here: every synchronous verb (`open`, `object(for:as:)`, `canOpen`,
+    /// `resolve`, `plan`, `restore`, a replayed open) is this run with its purpose. Each hop
+    /// arrives, then asks the interceptors and tries the candidates in one binding of the
+    /// open's context; a redirect arrives afresh in the same loop, so a chain of redirects uses
+    /// the stack of one open. A top-level open whose purpose is observed is told to the
+    /// observer once, inside its context, so that the opens the observer makes are nested in it.
+    ///
+    /// - Parameters:
+    ///   - holds: whether the open may be held (a top-level verb's; not a replay's).
+    ///   - accepts: what an object lookup takes.
+    func run(_ url: String, _ purpose: Purpose, source: OpenSource?, userInfo: [String: any Sendable],
+             channel: ReplyChannel?, holds: Bool, state: inout RunState,
+             accepting accepts: (Any) -> Bool = { _ in true }) -> OpenResult {
+        let outer = OpenContext.current
+        // The common open, with no observer, checks one word.
+        let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
+        let started = observer == nil ? 0 : OpenEvent.now()
+        var redirects: [RedirectStep] = []
+        var hop: (url: String, source: OpenSource?, trail: RedirectTrail?) = (url, source, nil)
+        while true {
+            let arrival = arrive(hop.url, source: hop.source, userInfo: userInfo, trail: hop.trail, outer: outer,
+                                 purpose: purpose, holds: holds && redirects.isEmpty, channel: channel)
+            guard case .arrived(let open) = arrival else {
+                guard case .ended(let result) = arrival else { preconditionFailure("an arrival arrives or ends") }
+                // A held open keeps its completion for its replay.
+                if case .held = result {} else { channel?.discard() }
+                let wrapped = Self.wrap(result, in: redirects)
+                // A held open is told when it is replayed or dropped.
+                if let observer, !result.isHeld {
+                    tell(observer, wrapped, url: url, source: source, started: started,
+                         in: outer.entering(hop.url, from: (hop.source ?? outer.source).narrowed(to: boundSource)))
+                }
+                return wrapped
+            }
+            let end = open.hopHere(channel: channel, outer: outer, state: &state, accepting: accepts) { result in
+                guard let observer else { return }
+                tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started, in: open.context)
+            }
+            switch end {
+            case .ended(let result):
+                let wrapped = Self.wrap(result, in: redirects)
+                if let observer, let pending = result.pendingOpen {
+                    // Told when it finishes, with the redirects around its final outcome.
+                    let (context, redirects) = (open.context, redirects)
+                    pending.whenFinished { [weak self] final in
+                        self?.tell(observer, Self.wrap(final, in: redirects), url: url, source: source, started: started,
+                                   in: context)
+                    }
+                }
+                return wrapped
+            case .redirect(let step):
+                redirects.append(step)
+                hop = (step.target, step.source, step.trail)
+            }
+        }
+    }
+
+    /// The pipeline, awaited: every awaited verb (`openAndWait`, `open(_:expecting:)`,
+    /// `navigate(to:)`) is this run with its purpose, each hop's interceptors and handlers
+    /// awaited. Told to the observer as ``run(_:_:source:userInfo:channel:holds:state:accepting:)`` is,
+    /// before it returns.
+    func runAwaiting(_ url: String, _ purpose: Purpose, source: OpenSource?, userInfo: [String: any Sendable],
+                     channel: ReplyChannel?, state: inout RunState) async -> OpenResult {
+        let outer = OpenContext.current
+        let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
+        let started = observer == nil ? 0 : OpenEvent.now()
+        let result: OpenResult
+        let context: OpenContext
+        switch arrive(url, source: source, userInfo: userInfo, trail: nil, outer: outer, purpose: purpose, holds: true,
+                      channel: nil) {
+        case .ended(let ended):
+            channel?.discard()
+            result = ended
+            context = outer.entering(url, from: (source ?? outer.source).narrowed(to: boundSource))
+        case .arrived(let open):
+            (result, context) = await continueAwaiting(open, from: 0, channel: channel, outer: outer, state: &state)
+            // Nothing took the URL: a caller waiting for a reply is told at once.
+            if !result.tookURL { channel?.discard() }
+        }
+        if let observer, !result.isHeld {
+            // A pending result cannot come from an awaited run: it is told now, finished.
+            tell(observer, result, url: url, source: source, started: started, in: context)
+        }
+        return result
+    }
+
+    /// Carries an arrived open on, awaited, from interceptor number `index`, following its
+    /// redirects: the rest of an awaited run, and of a synchronous open that met an
+    /// asynchronous interceptor. Returns the result and the last hop's context; the caller
+    /// closes `channel` when nothing took the URL.
+    func continueAwaiting(_ open: Open, from index: Int, channel: ReplyChannel?, outer: OpenContext,
+                          state: inout RunState) async -> (OpenResult, OpenContext) {
+        var open = open
+        var index = index
+        var redirects: [RedirectStep] = []
+        while true {
+            switch await open.hopAwaiting(from: index, channel: channel, state: &state) {
+            case .ended(let result):
+                return (Self.wrap(result, in: redirects), open.context)
+            case .redirect(let step):
+                redirects.append(step)
+                switch arrive(step.target, source: step.source, userInfo: open.userInfo, trail: step.trail, outer: outer,
+                              purpose: open.purpose, holds: false, channel: nil) {
+                case .ended(let result):
+                    return (Self.wrap(result, in: redirects), open.context)
+                case .arrived(let next):
+                    (open, index) = (next, 0)
+                }
+            }
+        }
+    }
+
+    /// `result` inside the redirects that led to it, the first one outermost, as the chain reads.
+    static func wrap(_ result: OpenResult, in redirects: [RedirectStep]) -> OpenResult {
+        redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
+    }
+}
+
+extension Open {
+    /// One hop, here: the interceptors, then the candidates, in one binding of the open's
+    /// context (a dry run binds nothing: it runs no code of the app's). `tell` is called with
+    /// the hop's final result inside the binding; not for a redirect, nor for a result still
+    /// pending (its caller tells that one when it finishes).
+    func hopHere(channel: ReplyChannel?, outer: OpenContext, state: inout RunState, accepting accepts: (Any) -> Bool,
+                 tell: (OpenResult) -> Void) -> HopEnd {
+        if purpose.isDryRun {
+            return .ended(ended(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
+                                token: nil, passes: state.passes))
+        }
+        let hits = interceptors
+        return OpenContext.$current.withValue(context) {
+            if let hits {
+                switch interceptHere(hits) {
+                case .proceed: break
+                case .redirect(let step): return .redirect(step)
+                case .ended(let result):
+                    channel?.discard()
+                    tell(result)
+                    return .ended(result)
+                case .mustAwait(_, let interceptor) where purpose == .object:
+                    // An object lookup never waits.
+                    state.passes.mustAwait(interceptor)
+                    let result = OpenResult.rejected(interceptor, "must be awaited: use await open(_:expecting:)")
+                    tell(result)
+                    return .ended(result)
+                case .mustAwait(let index, let interceptor):
+                    let open = self
+                    return .ended(.intercepting(interceptor, router.finishLater(channel, context: context) {
+                        var state = RunState()
+                        return await open.router.continueAwaiting(open, from: index, channel: channel, outer: outer,
+                                                                  state: &state).0
+                    }))
+                }
+            }
+            // The requests hold the token; when the last one goes without a reply, the
+            // completion gets `nil`.
+            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
+            let result = ended(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
+                               token: token, passes: state.passes)
+            if result.pendingOpen == nil {
+                if !result.tookURL { channel?.discard() }
+                tell(result)
+            }
+            return .ended(result)
+        }
+    }
+
+    /// One hop, awaited, from interceptor number `index`: as ``hopHere(channel:outer:state:accepting:tell:)``,
+    /// each interceptor and handler awaited.
+    func hopAwaiting(from index: Int, channel: ReplyChannel?, state: inout RunState) async -> HopEnd {
+        await OpenContext.$current.withValue(context) {
+            if let hits = interceptors {
+                switch await interceptAwaiting(hits, from: index) {
+                case .proceed: break
+                case .redirect(let step): return .redirect(step)
+                case .ended(let result): return .ended(result)
+                case .mustAwait: preconditionFailure("an awaited hop awaits its interceptors")
+                }
+            }
+            if Task.isCancelled { return .ended(.refused(.cancelled)) }
+            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
+            return .ended(ended(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
+                                token: token, passes: state.passes))
+        }
+    }
+
+    /// How a hop ends, from how its candidates ended.
+    private func ended(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> OpenResult {
+        switch end {
+        case .took(let route): return .handled(route)
+        case .failed(let route, let error): return .failed(route, error)
+        case .cancelled: return .refused(.cancelled)
+        case .none:
+            if first == nil {
+                notifyUnmatched()
+                return .unmatched
+            }
+            return passes.result
+        case .waits(let route, let match):
+            // The rest runs in a task: this handler awaited, then the matches after it.
+            let open = self
+            return .pending(route, router.finishLater(token?.channel, context: context) {
+                var passes = passes
+                var taken = Taken.nothing
+                return open.ended(await open.candidatesAwaiting(from: match, token: token, passes: &passes, taken: &taken),
+                                  token: token, passes: passes)
+            })
+        }
+    }
+}
+
+extension Router {
+    /// Runs the rest of a synchronous open in a task, in `context`; the completion is called
+    /// exactly once for a pending open, even when no handler takes the URL in the end.
+    func finishLater(_ channel: ReplyChannel?, context: OpenContext,
+                     _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
+        let pending = PendingOpen()
+        pending.start {
+            let result = await OpenContext.$current.withValue(context) { await rest() }
+            if !result.tookURL { channel?.deliver(.value(nil)) }
+            pending.finish(result)
+        }
+        return pending
+    }
+}
