@@ -167,7 +167,7 @@ public final class Router: Sendable, CustomStringConvertible {
 
     /// This router as code acting for `source` may use it: itself for the app, a view bound
     /// to `source` for an external one.
-    func seen(from source: OpenSource) -> Router {
+    func bound(to source: OpenSource) -> Router {
         guard source.isExternal, boundSource?.isExternal != true else { return self }
         return Router(self, boundTo: source)
     }
@@ -182,7 +182,7 @@ public final class Router: Sendable, CustomStringConvertible {
     public var description: String { current.all.description }
 
     private static func declare(_ name: String, _ body: (inout RouteRegistrar) -> Void) -> ModuleRegistration {
-        let cache = TargetCache(moduleName: name)
+        let cache = InstanceStore(moduleName: name)
         var registrar = RouteRegistrar(moduleName: name, targetCache: cache)
         body(&registrar)
         return ModuleRegistration(name: name, routes: registrar.routes, interceptors: registrar.interceptors,

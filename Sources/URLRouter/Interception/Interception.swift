@@ -163,7 +163,7 @@ public struct InterceptedRequest: Sendable {
 
     /// The router, held weakly, so an interceptor can look up a service (a session) by URL.
     /// For an external open it is bound to that source, as ``RouteRequest/router`` is.
-    public var router: Router? { subject.router.router?.seen(from: subject.source) }
+    public var router: Router? { subject.router.router?.bound(to: subject.source) }
 
     init(subject: InterceptionSubject, interceptor: InterceptorInfo, interceptorMatch: MatchedRoute) {
         self.subject = subject

@@ -34,7 +34,7 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .declined(let routes): self = .declined(routes)
         case .failed(let route, let error): self = .failed(route, error)
         case .rejected(let interceptor, let reason): self = .rejected(interceptor, reason)
-        // Object lookups are never held: `.held` does not reach here.
+        // Object lookups are never held (refused while holding): `.held` does not reach here.
         case .unmatched, .handled, .pending, .redirected, .intercepting, .held: self = .unmatched
         }
     }
@@ -70,35 +70,6 @@ public enum ObjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case (.rejected(let a, let x), .rejected(let b, let y)): a == b && x == y
         case (.needsAwaitedInterceptor(let a), .needsAwaitedInterceptor(let b)): a == b
         default: false
-        }
-    }
-
-    /// Gathers the reasons of the matches tried, best first, and gives the most telling:
-    /// an object route's own failure (threw, another type, needs the main actor or
-    /// `await`) before its decline, and a decline before a match that is not an object
-    /// route (a catch-all fallback action, say); among equals, the best match's. Declines
-    /// add up.
-    struct Collector {
-        private var best: ObjectError?
-        private var declined: [RouteInfo] = []
-
-        mutating func add(_ reason: ObjectError) {
-            if case .declined(let routes) = reason { declined += routes }
-            if let best, Self.rank(best) <= Self.rank(reason) { return }
-            best = reason
-        }
-
-        var error: ObjectError {
-            if case .declined? = best { return .declined(declined) }
-            return best ?? .unmatched
-        }
-
-        private static func rank(_ reason: ObjectError) -> Int {
-            switch reason {
-            case .failed, .otherType, .needsMainActor, .needsAsync: 0
-            case .declined: 1
-            default: 2
-            }
         }
     }
 }

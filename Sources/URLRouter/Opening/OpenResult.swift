@@ -100,10 +100,10 @@ public enum OpenResult: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether a handler took the URL or was started on it (after any redirect): the
     /// cases in which the completion is called.
-    var tookURL: Bool {
+    var callsCompletion: Bool {
         switch self {
         case .handled, .pending, .intercepting: true
-        case .redirected(_, _, let result): result.tookURL
+        case .redirected(_, _, let result): result.callsCompletion
         // Nothing took a held open yet: its replay calls its completion, or its drop does.
         case .held: false
         default: false
@@ -290,7 +290,7 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     /// screen) without capturing the router, which would make a cycle. For an external
     /// source it is a view bound to that source, as ``RouteRequest/router`` is: whatever is
     /// opened through it, whenever and wherever, reaches only external routes.
-    public var router: Router? { routerReference.router?.seen(from: source) }
+    public var router: Router? { routerReference.router?.bound(to: source) }
     private let routerReference: WeakRouter
     private let context: OpenContext
 

@@ -28,7 +28,7 @@ public struct RouteRequest: Sendable {
     /// only external routes, at any time and on any thread (from a queue, a detached task,
     /// or a request kept after the handler returned), and a wider source passed to it
     /// (`source: .app`) is narrowed to ``source`` (<doc:MatchingRules>, "Sources and exposure").
-    public var router: Router? { routerReference.router?.seen(from: source) }
+    public var router: Router? { routerReference.router?.bound(to: source) }
     private let routerReference: WeakRouter
     let match: MatchedRoute
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).

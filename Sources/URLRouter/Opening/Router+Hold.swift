@@ -11,11 +11,13 @@ extension Router {
     /// // ... onboarding ...
     /// let release = router.releaseHeldOpens()                  // replays the link now
     /// ```
-    /// While holding, an open from ``OpenSource/external`` made outside any handler (a
-    /// synchronous or an awaited `open`, including a universal link of a declared origin)
-    /// returns ``OpenResult/held(_:)`` at once and is queued; nothing is looked up yet.
-    /// Opens from ``OpenSource/app``, opens made inside a handler, redirects, object
-    /// lookups, `canOpen` and `resolve` are never held. See <doc:OpeningURLs>, "Links that
+    /// While holding, an open from ``OpenSource/external`` made outside any handler (`open`,
+    /// `openAndWait`, `open(_:expecting:)` or `navigate(to:source:)`, including a universal
+    /// link of a declared origin) returns ``OpenResult/held(_:)`` at once (`navigate` throws
+    /// it) and is queued; nothing is looked up yet. Opens from ``OpenSource/app``, opens made
+    /// inside a handler or the observer, redirects and dry runs (`canOpen`, `resolve`, `plan`,
+    /// `restore`) are never held; an external object lookup is refused
+    /// (``Refusal/holdingExternalOpens``), not queued. See <doc:OpeningURLs>, "Links that
     /// arrive before the app is ready".
     ///
     /// Calling it again while holding keeps the queued opens and applies the new limits.
@@ -23,9 +25,9 @@ extension Router {
     /// stops the replay: the opens not yet replayed stay held for the next release.
     /// - Parameters:
     ///   - limit: how many opens are held at most; when one more comes, the oldest is
-    ///     dropped (``HeldOpen/Drop/Reason/tooMany(limit:)``). At least 1; default 8.
+    ///     dropped (``Refusal/tooManyHeld(limit:)``). At least 1; default 8.
     ///   - maxAge: how many seconds an open may wait; one that waited longer is dropped
-    ///     when the opens are released, not replayed (``HeldOpen/Drop/Reason/tooOld(maxAge:)``).
+    ///     when the opens are released, not replayed (``Refusal/heldTooLong(maxAge:)``).
     ///     Default: 300.
     public func holdExternalOpens(limit: Int = 8, maxAge: Double = 300) {
         let pushedOut = holds.withLock { $0.startHolding(limit: max(limit, 1), maxAge: max(maxAge, 0)) }
@@ -34,8 +36,8 @@ extension Router {
     }
 
     /// Stops holding external opens and replays the held ones, in the order they arrived,
-    /// each once, from its own source, with its own user info and completion, before it
-    /// returns.
+    /// each once, through its own verb (a held navigation is shown by the navigator), from its
+    /// own source, with its own user info and completion, before it returns.
     ///
     /// ```swift
     /// func onboardingDidFinish() {

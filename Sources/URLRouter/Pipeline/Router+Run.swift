@@ -91,7 +91,7 @@ extension Router {
         case .arrived(let open):
             (result, context) = await continueAwaiting(open, from: 0, channel: channel, outer: outer, state: &state)
             // Nothing took the URL: a caller waiting for a reply is told at once.
-            if !result.tookURL { channel?.discard() }
+            if !result.callsCompletion { channel?.discard() }
         }
         if let observer, !result.isHeld {
             // A pending result cannot come from an awaited run: it is told now, finished.
@@ -174,7 +174,7 @@ extension Open {
             let result = ended(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
                                token: token, passes: state.passes)
             if result.pendingOpen == nil {
-                if !result.tookURL { channel?.discard() }
+                if !result.callsCompletion { channel?.discard() }
                 tell(result)
             }
             return .ended(result)
@@ -233,7 +233,7 @@ extension Router {
         let pending = PendingOpen()
         pending.start {
             let result = await OpenContext.$current.withValue(context) { await rest() }
-            if !result.tookURL { channel?.deliver(.value(nil)) }
+            if !result.callsCompletion { channel?.deliver(.value(nil)) }
             pending.finish(result)
         }
         return pending

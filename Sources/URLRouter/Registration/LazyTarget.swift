@@ -18,7 +18,7 @@
 /// ``Router/releaseCachedTargets(of:)`` drops cached instances (CTMediator's
 /// `releaseCachedTarget`); the next use creates a new one.
 public struct LazyTarget<Target: Sendable>: Sendable {
-    let cache: TargetCache
+    let cache: InstanceStore
     let key: Int
     let isCached: Bool
     let make: @Sendable () -> Target
@@ -199,7 +199,7 @@ struct WaitForGraph: Sendable {
 }
 
 /// The cached targets of one registered module.
-final class TargetCache: Sendable {
+final class InstanceStore: Sendable {
     enum Slot: Sendable {
         /// A thread is running the factory; others wait for it.
         case creating
@@ -326,7 +326,7 @@ final class MainActorSlot<Target>: MainActorReleasable {
     }
 }
 
-/// What ``TargetCache`` releases on the main actor.
+/// What ``InstanceStore`` releases on the main actor.
 protocol MainActorReleasable: Sendable {
     @MainActor func release()
 }

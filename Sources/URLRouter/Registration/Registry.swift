@@ -7,7 +7,7 @@ struct ModuleRegistration: Sendable {
     let interceptors: [RegisteredInterceptor]
     let redirects: [RedirectRule]
     let converters: [any ParameterConverter]
-    let targets: TargetCache
+    let targets: InstanceStore
     /// The services the module provides, overrides (for tests) and requires.
     var services: [ServiceProvision] = []
     var serviceOverrides: [ServiceProvision] = []

@@ -7,7 +7,7 @@ import PatternMatcher
 public struct RouteRegistrar: Sendable {
     /// The module whose routes are being declared.
     public let moduleName: String
-    let targetCache: TargetCache
+    let targetCache: InstanceStore
     /// The routes declared so far, in the arrays ``ModuleRoutes`` keeps.
     private(set) var patterns: [String] = []
     private(set) var handlers: [RouteHandler] = []
@@ -25,7 +25,7 @@ public struct RouteRegistrar: Sendable {
     /// Typed routes whose types do not fit their patterns, found as they are declared.
     var typeProblems: [RegistrationError.Problem] = []
 
-    init(moduleName: String, targetCache: TargetCache) {
+    init(moduleName: String, targetCache: InstanceStore) {
         self.moduleName = moduleName
         self.targetCache = targetCache
     }

@@ -41,11 +41,11 @@ final class ServiceProvision: Sendable {
     let module: String
     let lifetime: ServiceLifetime
     let provider: Provider
-    let cache: TargetCache
+    let cache: InstanceStore
     /// The shared instance's slot in `cache`.
     let slot: Int
 
-    init(id: ServiceID, type: Any.Type, module: String, lifetime: ServiceLifetime, provider: Provider, cache: TargetCache) {
+    init(id: ServiceID, type: Any.Type, module: String, lifetime: ServiceLifetime, provider: Provider, cache: InstanceStore) {
         (self.id, self.type, self.module, self.lifetime, self.provider, self.cache) = (id, type, module, lifetime, provider, cache)
         slot = cache.makeKey()
     }

@@ -12,23 +12,23 @@ enum TypedRouteCheck {
 
     /// What registration finds of a type: its problems, and the parents of the value made
     /// from placeholders.
-    struct Outcome: Sendable {
+    struct Findings: Sendable {
         let problems: [Problem]
         let parents: ParentChain
     }
 
-    private static let outcomes = Locked<[ObjectIdentifier: Outcome]>([:])
+    private static let outcomes = Locked<[ObjectIdentifier: Findings]>([:])
 
     /// The outcome of checking `route`, found at its first registration in the process and
     /// kept: like its shape, it depends on the type alone, and a second router of the same
     /// types need not decode and encode each again. The type's code runs outside the lock;
     /// two threads racing on a new type both check it, and the first kept wins.
-    static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Outcome {
+    static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Findings {
         let id = ObjectIdentifier(route)
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
         var probed: R?
         let found = problems(of: route, shape: shape, probed: &probed)
-        let made = Outcome(problems: found, parents: ParentChain(of: probed))
+        let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[id] { return outcome }
             outcomes[id] = made

@@ -12,7 +12,7 @@ struct TypedRouteProbe {
         var isList = false
     }
 
-    enum Outcome {
+    enum Reading {
         /// The keys read, in order; the value decoded from the placeholders, and the optional
         /// keys it holds no value for (no placeholder fits them).
         case keys([(name: String, use: KeyUse)], value: any Encodable, absent: Set<String>)
@@ -26,7 +26,7 @@ struct TypedRouteProbe {
 
     /// - Parameter fixed: texts to give some keys instead of placeholders (a default
     ///   being checked); a key whose text does not decode fails the probe.
-    static func probe<R: TypedRoute>(_ type: R.Type, typeName: String, fixed: [String: String] = [:]) -> Outcome {
+    static func probe<R: TypedRoute>(_ type: R.Type, typeName: String, fixed: [String: String] = [:]) -> Reading {
         var choices: [String: Int] = [:]
         var absent: Set<String> = []
         var lastError = ""
