@@ -14,7 +14,8 @@ let package = Package(
     targets: [
         .target(name: "PatternMatcher"),
         .target(name: "URLRouter", dependencies: ["PatternMatcher"]),
-        // Checks and test doubles for apps' tests, under Swift Testing and XCTest alike.
+        // Checks and test doubles for apps' tests, under Swift Testing and XCTest alike, and
+        // build- and CI-time tools (the association-file check) that apps need not link.
         .target(name: "URLRouterTesting", dependencies: ["URLRouter"]),
         .testTarget(
             name: "PatternMatcherTests",

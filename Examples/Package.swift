@@ -18,6 +18,7 @@ import PackageDescription
 // A string names a product of any dependency, so this works whatever the directory holding
 // the root package is called.
 var urlRouter: Target.Dependency { .product(name: "URLRouter", package: "URLRouter") }
+var urlRouterTesting: Target.Dependency { .product(name: "URLRouterTesting", package: "URLRouter") }
 
 let package = Package(
     name: "ReaderExample",
@@ -52,10 +53,11 @@ let package = Package(
         .testTarget(
             name: "ReaderAppTests",
             dependencies: ["ReaderApp", "Bookshelf", "BookshelfInterface", "BookDetailInterface", urlRouter,
-                           .product(name: "URLRouterTesting", package: "URLRouter")]
+                           urlRouterTesting]
         ),
-        // Writes the app's apple-app-site-association file from its routes, or checks one.
-        .executableTarget(name: "routes-aasa", dependencies: ["ReaderApp", urlRouter]),
+        // Writes the app's apple-app-site-association file from its routes (URLRouter), or
+        // checks one (URLRouterTesting's AssociationCheck): a build-time tool, not the app.
+        .executableTarget(name: "routes-aasa", dependencies: ["ReaderApp", urlRouter, urlRouterTesting]),
         // A client in the Swift 5 language mode, as most app targets still are; it uses a
         // Swift 6 interface's typed routes.
         .executableTarget(

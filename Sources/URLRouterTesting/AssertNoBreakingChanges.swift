@@ -11,20 +11,20 @@ import URLRouter
 /// ```
 /// It fails, naming each by the pattern it was registered with and its name, for:
 /// - an external route that disappeared, became internal or changed shape (its parameters'
-///   names or converters), unless a redirect rule of `router` (`RouteMap/redirects`) covers
-///   its URLs;
+///   names or converters), unless a redirect rule of `router` (the `redirect` lines of its
+///   route map) covers its URLs;
 /// - a `TypedRoute` type that disappeared or was renamed (`RouteInfo/typedRoute`);
 /// - a service that disappeared (by key);
 /// - a universal-link origin host or alias that disappeared.
 ///
-/// A route the old map marks deprecated (`RouteMap/Route/deprecatedFor`) may go, with its
-/// typed route type. A redirect covers an old route when its `from` pattern matches every URL
-/// the old pattern matches, compared position by position on the parsed patterns: the same
-/// literals, a parameter where the old one has a parameter of the same converter (`:id`
-/// covers any parameter), `*` or `:id` for any one segment, `**` for the rest. The check
-/// compares patterns rather than resolving example URLs because redirects are interceptors,
-/// which dry runs (`Router/resolve(_:source:)`) never run. Registration already checks
-/// that a redirect's target is a valid pattern whose parameters its `from` captures.
+/// A route the old map marks deprecated (its `deprecatedFor` key, from `RouteInfo/deprecation`)
+/// may go, with its typed route type. A redirect covers an old route when its `from` pattern
+/// matches every URL the old pattern matches, compared position by position on the parsed
+/// patterns: the same literals, a parameter where the old one has a parameter of the same
+/// converter (`:id` covers any parameter), `*` or `:id` for any one segment, `**` for the
+/// rest. The check compares patterns rather than resolving example URLs because redirects are
+/// interceptors, which dry runs (`Router/resolve(_:source:)`) never run. Registration already
+/// checks that a redirect's target is a valid pattern whose parameters its `from` captures.
 /// - Parameters:
 ///   - router: the app's router, built as the app builds it.
 ///   - path: the route map JSON (`RouteMap/json`) of the last release, absolute or

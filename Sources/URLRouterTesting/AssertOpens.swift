@@ -77,13 +77,13 @@ public func assertRegistered(_ router: Router, offered types: [any TypedRoute.Ty
 }
 
 /// Checks that the `apple-app-site-association` file at `path`, served on `host`, claims
-/// every external route of `router` and nothing else (`AssociationCheck`).
+/// every external route of `router` and nothing else (``AssociationCheck``).
 ///
 /// ```swift
 /// try assertAssociationFile(router, file: "Site/.well-known/apple-app-site-association",
 ///                           host: "reader.example.com")
 /// ```
-/// Over-claims (`AssociationCheck/overClaims`) are not failures: a generated file has them.
+/// Over-claims (``AssociationCheck/overClaims``) are not failures: a generated file has them.
 /// - Parameters:
 ///   - router: the app's router, with its origins.
 ///   - path: the file, absolute or relative to the working directory.

@@ -1,8 +1,9 @@
 import Testing
 import URLRouter
 
-/// The generated `apple-app-site-association` file, and the drift ``AssociationCheck`` reports.
-@Suite("Association file: generation and drift")
+/// The generated `apple-app-site-association` file; URLRouterTestingTests checks it against
+/// its routes (`AssociationCheckTests`).
+@Suite("Association file: generation")
 struct AssociationFileTests {
     static let origins: [Origin] = [.scheme("reader"), .universalLink(host: "reader.example.com", aliases: ["www.reader.example.com"])]
 
@@ -12,12 +13,9 @@ struct AssociationFileTests {
         }
     }
 
-    static func file(_ components: String) -> String {
-        #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": "# + components + "}]}}"
-    }
-
     @Test("the generated file is byte-stable: precedence order, encoded literals, ?* and *, excludes first")
     func golden() throws {
+        // AssociationCheckTests checks the file of this table against it.
         let router = try Self.router([
             ("reader://book/<int:id>", .external),
             ("reader://book/<uuid:u>", .external),
@@ -63,9 +61,6 @@ struct AssociationFileTests {
         """#
         let text = router.routeMap.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.reader", "ABCDE12345.com.example.reader.beta"])
         #expect(text == expected)
-        let check = try AssociationCheck(router: router, file: text, host: "reader.example.com")
-        #expect(check.unclaimed.isEmpty)
-        #expect(check.deadClaims.isEmpty)
     }
 
     @Test("with no origins, no route is reachable as a universal link and the file claims nothing")
@@ -74,62 +69,5 @@ struct AssociationFileTests {
             routes.action("reader://book/:id", exposure: .external) { _ in }
         }
         #expect(router.routeMap.appleAppSiteAssociation(appIDs: []).contains(#""components": []"#))
-    }
-
-    struct Drift: Sendable, CustomTestStringConvertible {
-        let note: String
-        let routes: [(String, Exposure)]
-        let components: String
-        var unclaimed: [String] = []
-        var excludedBy: String?
-        var dead: [String] = []
-        var over: [String] = []
-        var testDescription: String { note }
-    }
-
-    static let drifts: [Drift] = [
-        Drift(note: "a file missing a route", routes: [("reader://book/<int:id>", .external), ("reader://shelf", .external)],
-              components: #"[{"/": "/book/$(digit)*"}]"#, unclaimed: ["reader://shelf"], over: ["/book/$(digit)*"]),
-        Drift(note: "a claim with no route", routes: [("reader://shelf", .external), ("reader://invite/:code", .internal)],
-              components: #"[{"/": "/shelf"}, {"/": "/invite/*"}]"#, dead: ["/invite/*"]),
-        Drift(note: "a claim wider than its routes", routes: [("reader://book/<int:id>", .external)],
-              components: #"[{"/": "/book/*"}]"#, over: ["/book/*"]),
-        Drift(note: "an excluded path", routes: [("reader://book/<int:id>", .external)],
-              components: #"[{"/": "/book/4*", "exclude": true}, {"/": "/book/*"}]"#,
-              unclaimed: ["reader://book/<int:id>"], excludedBy: "/book/4*", over: ["/book/*"]),
-        Drift(note: "a clean file", routes: [("reader://shelf", .external), ("reader://book/new", .internal)],
-              components: #"[{"/": "/shelf"}]"#),
-    ]
-
-    @Test("the check reports each kind of drift", arguments: drifts)
-    func drift(_ item: Drift) throws {
-        let router = try Self.router(item.routes)
-        let check = try AssociationCheck(router: router, file: Self.file(item.components), host: "reader.example.com")
-        #expect(check.unclaimed.map(\.pattern) == item.unclaimed)
-        #expect(check.unclaimed.first?.excludedBy == item.excludedBy)
-        #expect(check.deadClaims.map(\.claim) == item.dead)
-        #expect(check.overClaims.map(\.claim) == item.over)
-        #expect(check.isClean == (item.unclaimed.isEmpty && item.dead.isEmpty))
-        for line in check.description.split(separator: "\n") { #expect(line.utf8.count < 1000) }
-    }
-
-    @Test("a host that is not a universal-link origin opens nothing, so every claim is dead")
-    func undeclaredHost() throws {
-        let router = try Self.router([("reader://shelf", .external)])
-        let check = try AssociationCheck(router: router, file: Self.file(#"[{"/": "/shelf"}]"#), host: "evil.example")
-        #expect(check.deadClaims.map(\.claim) == ["/shelf"])
-        #expect(check.unclaimed.isEmpty)
-    }
-
-    @Test("reports name the route, the claim and an example URL")
-    func descriptions() throws {
-        let router = try Self.router([("reader://shelf", .external), ("reader://book/<int:id>", .external)])
-        let check = try AssociationCheck(router: router, file: Self.file(#"[{"/": "/book/*"}, {"/": "/gone"}]"#),
-                                         host: "reader.example.com")
-        #expect(check.description == """
-            unclaimed  'reader://shelf' is not claimed: https://reader.example.com/shelf matches no component
-            dead claim  '/gone' claims https://reader.example.com/gone, which no external route opens
-            over-claim  '/book/*' claims https://reader.example.com/book/, which no external route opens
-            """)
     }
 }

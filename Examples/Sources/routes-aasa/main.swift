@@ -1,6 +1,7 @@
 import Foundation
 import ReaderApp
 import URLRouter
+import URLRouterTesting
 
 // Prints the reading app's apple-app-site-association file, generated from its routes:
 //

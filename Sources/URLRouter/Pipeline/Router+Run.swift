@@ -34,15 +34,18 @@ extension Router {
         var redirects: [RedirectStep] = []
         var hop: (url: String, source: OpenSource?, trail: RedirectTrail?) = (url, source, nil)
         while true {
-            let arrival = arrive(hop.url, source: hop.source, userInfo: userInfo, trail: hop.trail, outer: outer,
-                                 purpose: purpose, holds: holds && redirects.isEmpty, channel: channel)
-            guard case .arrived(let open) = arrival else {
-                guard case .ended(let result) = arrival else { preconditionFailure("an arrival arrives or ends") }
-                // A held open keeps its completion for its replay.
-                if case .held = result {} else { channel?.discard() }
+            let open: Open
+            switch arrive(hop.url, source: hop.source, userInfo: userInfo, trail: hop.trail, outer: outer,
+                          purpose: purpose, holds: holds && redirects.isEmpty, channel: channel) {
+            case .arrived(let arrived):
+                open = arrived
+            case .ended(let result):
                 let wrapped = Self.wrap(result, in: redirects)
-                // A held open is told when it is replayed or dropped.
-                if let observer, !result.isHeld {
+                // A held open keeps its completion for its replay, and is told when it is
+                // replayed or dropped.
+                if result.isHeld { return wrapped }
+                channel?.discard()
+                if let observer {
                     tell(observer, wrapped, url: url, source: source, started: started,
                          in: outer.entering(hop.url, from: (hop.source ?? outer.source).narrowed(to: boundSource)))
                 }

@@ -1,9 +1,9 @@
 /// A route's pattern as a universal link reaches it: the key positions after the scheme,
 /// where the first path segment of `https://<host>/book/42` takes the host position of
 /// `reader://book/42` (<doc:UniversalLinks>).
-struct UniversalLinkShape {
+package struct UniversalLinkShape {
     /// The pattern as registered.
-    let pattern: String
+    package let pattern: String
     /// The parsed pattern.
     let parsed: RoutePattern
     /// The key positions after the scheme: the host position first.
@@ -11,7 +11,7 @@ struct UniversalLinkShape {
 
     /// The shape of `pattern`, or `nil` when no universal link reaches it: a pattern without
     /// a scheme, or with a scheme other than `scheme` (a `*` or `:name` scheme reaches it).
-    init?(_ pattern: String, scheme: String?) {
+    package init?(_ pattern: String, scheme: String?) {
         guard let scheme,
               let parsed = try? RoutePattern(pattern, converters: Self.converterNames(in: pattern)),
               parsed.hasScheme, let first = parsed.segments.first,
@@ -24,7 +24,7 @@ struct UniversalLinkShape {
 
     /// The names written as `<name:…>` in `pattern`: a route map lists patterns, not the
     /// converters they were checked with, and the pattern was valid when it was registered.
-    static func converterNames(in pattern: String) -> Set<String> {
+    package static func converterNames(in pattern: String) -> Set<String> {
         var names: Set<String> = []
         for segment in pattern.split(separator: "/") where segment.hasPrefix("<") {
             if let colon = segment.firstIndex(of: ":") {
@@ -87,7 +87,7 @@ struct UniversalLinkShape {
     /// The `components` paths that claim the shape: a literal percent-encoded (and `*`, `?`
     /// and `$` escaped, which would be wildcards), a one-segment capture as `?*`, a
     /// catch-all as `*`, which also claims the path without it.
-    var componentPaths: [String] {
+    package var componentPaths: [String] {
         var path = ""
         for segment in segments {
             if let literal = segment.literal {
@@ -103,7 +103,7 @@ struct UniversalLinkShape {
 
     /// `text` with every byte outside RFC 3986 `pchar`, and `*`, `$`, `%`, percent-encoded
     /// as `%XX`, uppercase: how the router writes a literal, with the component wildcards escaped.
-    static func percentEncoded(_ text: String, keeping kept: String = "") -> String {
+    package static func percentEncoded(_ text: String, keeping kept: String = "") -> String {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)

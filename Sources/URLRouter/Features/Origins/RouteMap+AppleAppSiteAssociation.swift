@@ -56,13 +56,13 @@ struct AssociationComponents {
         for shape in external {
             for path in shape.componentPaths { Self.add(path, route: shape.pattern, exclude: false, to: &claims) }
         }
-        let matcher = ComponentMatcher(claims.map { ComponentPattern(path: $0.path) })
+        let matcher = ClaimPathMatcher(claims.map(\.path))
         var excludes: [Entry] = []
         for shape in shapes(external: false) {
             // Only where a claim would otherwise take the route's URLs, and never over a URL an
             // external route opens.
             guard external.allSatisfy({ shape.isDisjoint(from: $0) == true }),
-                  shape.componentPaths.contains(where: { matcher.firstMatch(path: ComponentMatcher.sample(ofPath: $0)) != nil })
+                  shape.componentPaths.contains(where: { matcher.firstMatch(path: ClaimPathMatcher.sample(ofPath: $0)) != nil })
             else { continue }
             for path in shape.componentPaths {
                 Self.add(path, route: "internal: " + shape.pattern, exclude: true, to: &excludes)
@@ -79,6 +79,12 @@ struct AssociationComponents {
             entries.append(Entry(path: path, comment: route, exclude: exclude))
         }
     }
+}
+
+extension Router {
+    /// The converters the modules declare now: the association check of URLRouterTesting
+    /// writes its example URLs with values they accept.
+    package var declaredConverters: [any ParameterConverter] { current.converters }
 }
 
 extension String {

@@ -1,7 +1,9 @@
 import Testing
 import URLRouter
+import URLRouterTesting
 
-/// The generated file against the router it was generated from, over random route tables.
+/// The generated file against the router it was generated from, and the generator's path
+/// matcher against the check's Apple matching, over random route tables.
 @Suite("Association file: property")
 struct AssociationPropertyTests {
     static let host = "reader.example.com"
@@ -81,5 +83,29 @@ struct AssociationPropertyTests {
             }
         }
         #expect(tables == 1_000)
+    }
+
+    /// The component paths the generator writes for `count` random patterns.
+    static func randomClaims(_ count: Int, _ random: inout SeededRandom) -> [String] {
+        (0..<count).flatMap { _ in
+            UniversalLinkShape(Self.randomPattern(&random).pattern, scheme: "reader")?.componentPaths ?? []
+        }
+    }
+
+    @Test("over 1,000 random sets of generated claims, the generator's matcher decides as the check's Apple matching does")
+    func generatorMatcherAgreesWithTheCheck() throws {
+        var random = SeededRandom(seed: 0xC1A1_2027)
+        for _ in 0..<1_000 {
+            let claims = Self.randomClaims(1 + random.next(below: 5), &random)
+            let components = claims.map { #"{"/": ""# + $0 + #""}"# }.joined(separator: ", ")
+            let file = #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": ["# + components + "]}]}}"
+            let matcher = ClaimPathMatcher(claims)
+            // The writer asks about the narrowest path of each of its own component paths.
+            for path in claims + Self.randomClaims(4, &random) {
+                let sample = ClaimPathMatcher.sample(ofPath: path)
+                let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)" + sample)
+                #expect(matcher.firstMatch(path: sample).map { claims[$0] } == decision?.claim, "\(claims)\n\(sample)")
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import URLRouter
+
 /// Why ``AssociationCheck`` could not read an `apple-app-site-association` file.
 ///
 /// Compare with the static members (`error == .malformedJSON`); the description names the

@@ -1,5 +1,6 @@
 import Testing
 import URLRouter
+import URLRouterTesting
 
 /// Apple's `components` matching as ``AssociationCheck`` reads it, one rule per test.
 @Suite("Association file: Apple's component rules")

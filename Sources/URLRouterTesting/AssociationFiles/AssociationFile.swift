@@ -1,4 +1,5 @@
 import Foundation
+import URLRouter
 
 /// The `components` of an association file's first `applinks.details` entry with `appIDs`,
 /// each with its options resolved: the component's own, then the entry's `defaults`, then

@@ -7,61 +7,63 @@
 /// print(router.routeMap.text)
 /// // route  external  reader://book/<int:id>  name=book  module=BookDetail  handler=action
 /// ```
+///
+/// The map is read as text or JSON; code that looks at the routes reads ``Router/routes``.
 public struct RouteMap: Sendable, Hashable {
     /// One route.
-    public struct Route: Sendable, Hashable {
+    package struct Route: Sendable, Hashable {
         /// The pattern as registered.
-        public let pattern: String
+        package let pattern: String
         /// The route's name, if any.
-        public let name: String?
+        package let name: String?
         /// The module that registered it.
-        public let module: String
+        package let module: String
         /// Who may reach it.
-        public let exposure: Exposure
+        package let exposure: Exposure
         /// The kind of handler: `action`, `mainActorAction`, `asyncAction`, `object`,
         /// `mainActorObject` or `asyncObject`.
-        public let handler: String
+        package let handler: String
         /// The module-qualified name of the ``TypedRoute`` type registered for the route, or
         /// `nil` for a route registered by pattern.
-        public let typedRoute: String?
+        package let typedRoute: String?
         /// What replaces the route, when it was registered as deprecated
         /// (``RouteInfo/deprecation``), or `nil`.
-        public let deprecatedFor: String?
+        package let deprecatedFor: String?
     }
 
     /// One redirect rule.
-    public struct Redirect: Sendable, Hashable {
+    package struct Redirect: Sendable, Hashable {
         /// The rule.
-        public let rule: RedirectRule
+        package let rule: RedirectRule
         /// The module that declared it, or ``Router/redirectsModuleName`` for the installed table.
-        public let module: String
+        package let module: String
     }
 
     /// One provided service.
-    public struct Service: Sendable, Hashable {
+    package struct Service: Sendable, Hashable {
         /// The key's name.
-        public let key: String
+        package let key: String
         /// The module-qualified name of the service type.
-        public let type: String
+        package let type: String
         /// The module that provides it (the module of a test override, where one replaced it).
-        public let module: String
+        package let module: String
         /// `shared` or `perCall`.
-        public let lifetime: String
+        package let lifetime: String
         /// Whether it is provided on the main actor.
-        public let isMainActor: Bool
+        package let isMainActor: Bool
         /// The modules that declare they require it, sorted.
-        public let requiredBy: [String]
+        package let requiredBy: [String]
     }
 
     /// The routes, sorted by pattern (UTF-8 byte order), then module.
-    public let routes: [Route]
+    package let routes: [Route]
     /// The interceptors, sorted by pattern, then module, then priority; a redirect rule is
-    /// listed once, in ``redirects``.
+    /// listed once, as a redirect of ``text`` and ``json``.
     public let interceptors: [InterceptorInfo]
     /// The redirect rules, sorted by old pattern, then module.
-    public let redirects: [Redirect]
+    package let redirects: [Redirect]
     /// The services, sorted by key, then type.
-    public let services: [Service]
+    package let services: [Service]
     /// The router's origins (``Router/Options/origins``), in declaration order.
     public let origins: [Origin]
 
