@@ -13,11 +13,13 @@ enum Attempt {
 }
 
 /// How the candidates' stage ended.
+///
+/// The rare ends are boxed, so that the common one, `took`, is copied and destroyed as one word.
 enum CandidatesEnd {
     case took(RouteInfo)
-    case failed(RouteInfo, any Error)
+    indirect case failed(RouteInfo, any Error)
     /// The route of this match must be awaited; the later matches come after it.
-    case waits(RouteInfo, MatchedRoute)
+    indirect case waits(RouteInfo, MatchedRoute)
     /// Every match passed the URL on, or none matched.
     case none
     /// The awaiting task was cancelled before the next handler started.
@@ -25,8 +27,9 @@ enum CandidatesEnd {
 }
 
 /// What the candidates gave the verb, besides the route: the object of an object lookup,
-/// the value and match of a dry run, the plan of a navigation.
-enum Taken {
+/// the value and match of a dry run, the plan of a navigation. Boxed: the common open takes
+/// nothing, and destroys one word.
+indirect enum Taken {
     case nothing
     case object(Any)
     case route(MatchedRoute, value: (any TypedRoute)?)
@@ -246,8 +249,13 @@ struct Passes: Sendable {
     private(set) var declined: [RouteInfo] = []
     /// The typed routes whose values did not decode, in order.
     private(set) var undecodable: [TypedDecline] = []
-    /// An object lookup's most telling reason so far.
-    private var objectReason: ObjectError?
+    /// An object lookup's most telling reason so far, at most one (in an array: the common open,
+    /// which has none, destroys one word).
+    private var objectReasons: [ObjectError] = []
+    private var objectReason: ObjectError? {
+        get { objectReasons.first }
+        set { objectReasons = newValue.map { [$0] } ?? [] }
+    }
 
     /// Records how a handler run for an open (or awaited for an object) ended.
     mutating func read(_ step: Step, of route: RouteInfo) -> Attempt {

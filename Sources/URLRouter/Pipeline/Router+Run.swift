@@ -1,8 +1,9 @@
 import PatternMatcher
 
-/// How one hop of an open ended: with its result, or sent on by an interceptor.
+/// How one hop of an open ended: with its result, or sent on by an interceptor (boxed: the
+/// common hop ends, and copies its result without a box).
 enum HopEnd {
-    indirect case ended(OpenResult)
+    case ended(OpenResult)
     indirect case redirect(RedirectStep)
 }
 
@@ -131,7 +132,8 @@ extension Router {
 
     /// `result` inside the redirects that led to it, the first one outermost, as the chain reads.
     static func wrap(_ result: OpenResult, in redirects: [RedirectStep]) -> OpenResult {
-        redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
+        if redirects.isEmpty { return result }
+        return redirects.reversed().reduce(result) { .redirected($1.interceptor, to: $1.target, $0) }
     }
 }
 
