@@ -93,7 +93,7 @@ struct DirectWalkTests {
     }
 
     @Test("on the differential tables, every URL the walk decides, it decides as the full search does",
-          arguments: DifferentialTests.batches.prefix(5))
+          arguments: LongRuns.batches(Array(DifferentialTests.allBatches.prefix(5)), sample: 1))
     func generatedTables(batch: UInt64) throws {
         var decidedMatches = 0, decidedMisses = 0, left = 0, disagreements = 0
         try DifferentialTests.forEachURL(batch: batch) { table, generated, url in

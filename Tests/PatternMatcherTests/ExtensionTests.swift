@@ -5,7 +5,7 @@ import Testing
 /// start-up) against the same routes built at once: the same tree, matches and problems.
 @Suite("Extending a table")
 struct ExtensionTests {
-    static let batches: [UInt64] = (0..<4).map { 0xE87E_0000 + UInt64($0) }
+    static let batches = LongRuns.batches((0..<4).map { 0xE87E_0000 + UInt64($0) }, sample: 1)
 
     @Test("a generated table extended after any of its routes matches as the table built at once", arguments: batches)
     func sameMatches(batch: UInt64) throws {

@@ -8,7 +8,7 @@ import Testing
 /// one reference from passing as agreement.
 @Suite("The two reference matchers agree")
 struct ReferenceAgreementTests {
-    static let batches: [UInt64] = (0..<4).map { 0xA6EE_0000 + UInt64($0) }
+    static let batches = LongRuns.batches((0..<4).map { 0xA6EE_0000 + UInt64($0) }, sample: 1)
 
     @Test("same best route and parameters, and the same malformed URLs, on generated tables", arguments: batches)
     func agree(batch: UInt64) {

@@ -49,7 +49,7 @@ struct ResumeTests {
     }
 
     @Test("on the differential tables, resuming after any match gives the rest of the sequence",
-          arguments: DifferentialTests.batches.prefix(4))
+          arguments: LongRuns.batches(Array(DifferentialTests.allBatches.prefix(4)), sample: 1))
     func generatedTables(batch: UInt64) throws {
         var resumedAfterWalk = 0, resumedLater = 0
         try DifferentialTests.forEachURL(batch: batch) { table, generated, url in

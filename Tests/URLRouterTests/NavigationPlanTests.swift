@@ -119,12 +119,15 @@ struct NavigationPlanTests {
         }
     }
 
-    @Test("steps law over 10,000 random current and target stacks: kept prefix + push == stack, kept is the longest common one")
+    /// Random stacks and plans for the two properties below: 10,000 (``LongRuns``), 1,000 in the sample.
+    static let samples = LongRuns.count(full: 10_000, sample: 1_000)
+
+    @Test("steps law over random current and target stacks: kept prefix + push == stack, kept is the longest common one")
     func stepsLaw() {
         var random = Random(state: 0x5EED)
         let pool = (0..<4).map { AnyRoute(NavBookRoute(id: $0)) } + (0..<3).map { AnyRoute(NavSearchRoute(q: "\($0)")) }
         let roots: [AnyRoute?] = [nil, AnyRoute(NavShelfRoute())]
-        for _ in 0..<10_000 {
+        for _ in 0..<Self.samples {
             let current = (0..<random.next(6)).map { _ in pool[random.next(pool.count)] }
             let target = (0..<random.next(6)).map { _ in pool[random.next(pool.count)] }
             let (currentRoot, targetRoot) = (roots[random.next(2)], roots[random.next(2)])
@@ -143,11 +146,11 @@ struct NavigationPlanTests {
         }
     }
 
-    @Test("restore(plan.urls) gives the plan back for 10,000 generated plans, and drops a removed route's URL")
+    @Test("restore(plan.urls) gives the plan back for generated plans, and drops a removed route's URL")
     func restoreRoundTrip() throws {
         let router = try Self.router()
         var random = Random(state: 42)
-        for _ in 0..<10_000 {
+        for _ in 0..<Self.samples {
             let url: String = switch random.next(4) {
             case 0: "reader://book/\(random.next(1_000))"
             case 1: "reader://book/\(random.next(1_000))/chapter/\(random.next(50))"

@@ -203,10 +203,13 @@ struct TypedRouteRoundTripTests {
         }
     }
 
-    @Test("R(parsing: r.url()) == r for 12,500 generated values of five route types")
+    /// Values of each route type: 2,500 (``LongRuns``), 500 in the sample.
+    static let valuesPerType = LongRuns.count(full: 2_500, sample: 500)
+
+    @Test("R(parsing: r.url()) == r for generated values of five route types")
     func roundTrip() {
         var random = SeededRandom(seed: 0x5EED_7E5D)
-        for _ in 0..<2500 {
+        for _ in 0..<Self.valuesPerType {
             check(BookRoute(id: Int(truncatingIfNeeded: random.nextUInt64()), from: Self.maybe(&random) { Self.text(&$0) }))
             check(SearchRoute(
                 term: Self.segment(&random),
