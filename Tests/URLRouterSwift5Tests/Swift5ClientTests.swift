@@ -1,5 +1,6 @@
 // Compiled in the Swift 5 language mode, as most app targets still are: main-actor objects,
 // awaited replies, typed lookups and the matcher, used the way such a target uses them.
+import Foundation
 import PatternMatcher
 import Testing
 import URLRouter
@@ -73,6 +74,15 @@ public struct ProductRoute: TypedRoute {
     }
 }
 
+/// Observed items as an array, which the Swift 5 mode infers as the requirement's type too.
+public struct CampaignRoute: TypedRoute {
+    public static let pattern = "shop://campaign/<int:id>"
+    public static var observedQueryItems: [String] { ["from"] }
+    public var id: Int
+    public var from: String?
+    public var token: String?
+}
+
 public struct ColorPickerRoute: TypedRoute {
     public static let pattern = "shop://pick/color"
     public init() {}
@@ -101,6 +111,16 @@ struct Swift5TypedClientTests {
         #expect(await router.open(ColorPickerRoute(), expecting: String.self) == .value("teal"))
         #expect(try ProductRoute(id: 5, from: "a b").url() == "shop://item/5?from=a%20b")
         #expect(try ProductRoute(parsing: "shop://item/5?from=x") == ProductRoute(id: 5, from: "x"))
+    }
+
+    @Test("observed query items declared as an array are seen")
+    func observedArray() throws {
+        let seen = Locked5<[String]>([])
+        let router = try Router(options: .init(observer: { event in seen.mutate { $0.append(event.url) } })) { routes in
+            routes.action(CampaignRoute.self) { _, _ in }
+        }
+        router.open("shop://campaign/3?from=mail&token=x")
+        #expect(seen.value == ["shop://campaign/3?from=mail&token=•"])
     }
 }
 
@@ -213,4 +233,13 @@ struct Swift5TestingTests {
         #expect(recording.router.open("shop://cart", userInfo: ["from": "banner"]).isHandled)
         #expect(recording.opened == [RecordedOpen(url: "shop://cart", userInfoKeys: ["from"])])
     }
+}
+
+/// A value shared with an observer, under a lock.
+final class Locked5<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
+    func mutate(_ change: (inout Value) -> Void) { lock.lock(); change(&stored); lock.unlock() }
 }

@@ -10,6 +10,26 @@ struct ObservedSearchRoute: TypedRoute {
     var token: String?
 }
 
+/// The line a new user wrote (issue 39): an array, where the default is a set. Before the
+/// requirement's type was found from the declaration, this compiled as a second member beside
+/// the `Set<String>` requirement, whose default (none) redacted `from` in every event.
+struct ObservedArrayRoute: TypedRoute {
+    static let pattern = "reader://array/<int:id>"
+    static var observedQueryItems: [String] { ["from"] }
+    var id: Int
+    var from: String?
+    var token: String?
+}
+
+/// The same names as a stored constant, its type inferred (`[String]`).
+struct ObservedConstantRoute: TypedRoute {
+    static let pattern = "reader://constant/<int:id>"
+    static let observedQueryItems = ["from", "page"]
+    var id: Int
+    var from: String?
+    var token: String?
+}
+
 /// One observer of every open: told once per top-level open, after its outcome is known.
 @Suite("Observing every open")
 struct ObserverTests {
@@ -112,6 +132,28 @@ struct ObserverTests {
         #expect(renamed.url == "reader://old?token=•")
         #expect(renamed.redirects == ["reader://ok?token=•"])
         #expect(renamed.interceptor?.name == "redirect")
+    }
+
+    // `observedQueryItems`'s type is an associated type (`Set<String>` when nothing declares
+    // it), found from the route's own declaration: an array, a set or an inferred constant of
+    // names all declare the requirement, so none can shadow it and be ignored. (A declaration
+    // of another type, a single `String`, still compiles as a member of its own: Swift cannot
+    // refuse it, and registration cannot see static members to look for one.)
+    @Test("observed items declared as an array, a set or an inferred constant are all seen",
+          .bug(id: 39, "observedQueryItems: [String] was silently ignored"))
+    func observedItemsSpellings() throws {
+        let events = Events()
+        let router = try Router(options: .init(observer: { events.add($0) })) { routes in
+            routes.action(ObservedArrayRoute.self) { _, _ in }
+            routes.action(ObservedConstantRoute.self) { _, _ in }
+            routes.action(ObservedSearchRoute.self) { _, _ in }
+        }
+        _ = Self.openNow(router, "reader://array/1984?from=mail&token=s3cret")
+        _ = Self.openNow(router, "reader://constant/7?from=mail&page&token=s3cret")
+        _ = Self.openNow(router, "reader://search/swift?page=2&from=mail")
+        #expect(events.all.map(\.url) == ["reader://array/1984?from=mail&token=•",
+                                          "reader://constant/7?from=mail&page&token=•",
+                                          "reader://search/swift?page=2&from=•"])
     }
 
     static func openNow(_ router: Router, _ url: String, source: OpenSource = .app) -> OpenResult {

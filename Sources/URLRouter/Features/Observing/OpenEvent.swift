@@ -9,7 +9,15 @@ import PatternMatcher
 ///     analytics.log(event.route?.name ?? "none", outcome: event.outcome.description, ms: event.duration * 1000)
 /// }))
 /// ```
-public struct OpenEvent: Sendable {
+///
+/// Every form of an event is safe to log: `"\(event)"`, `String(reflecting: event)`,
+/// `dump(event)`, ``url``, ``redirects`` and ``outcome`` show no query value (except the
+/// items the route observes, ``TypedRoute/observedQueryItems``), no item without `=`, no
+/// fragment and no userinfo; they escape control characters (`\u{0A}`) and each is at most
+/// 4,096 UTF-8 bytes. Text the app's code wrote about the open (an interceptor's reason, a
+/// handler's error, a typed value that did not decode) is shown with each hidden value of the
+/// open's URLs replaced by `•`. Path values, route patterns and names are shown.
+public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The URL first opened, as given.
     private let opened: String
     /// The source the open named, before narrowing and origins.
@@ -20,9 +28,8 @@ public struct OpenEvent: Sendable {
     private let routerReference: WeakRouter
     /// The source the router narrows every open to (a deep link's view), read when the event is made.
     private let boundSource: OpenSource?
-    /// How the open ended: never ``OpenResult/pending(_:_:)`` or ``OpenResult/intercepting(_:_:)``
-    /// (a pending open is told when it finishes); a held open is told when it is replayed.
-    public let outcome: OpenResult
+    /// How the open ended, as the pipeline gave it; observers see ``outcome``.
+    private let result: OpenResult
     /// Seconds from the call to the outcome (for a pending open, to its end).
     public let duration: Double
 
@@ -31,13 +38,30 @@ public struct OpenEvent: Sendable {
         self.requestedSource = requestedSource
         self.routerReference = router.weakReference
         self.boundSource = router.boundSource
-        self.outcome = outcome
+        self.result = outcome
         self.duration = duration
     }
 
+    /// How the open ended: never ``OpenResult/pending(_:_:)`` or ``OpenResult/intercepting(_:_:)``
+    /// (a pending open is told when it finishes); a held open is told when it is replayed or dropped.
+    ///
+    /// The same cases, routes and interceptors as the open's result, redacted as ``url`` is:
+    /// the URLs in a redirect, a malformed URL's error and a refusal are redacted; an
+    /// interceptor's reason, a handler's error and a typed value's rejected text show `•` for
+    /// each hidden value of the open's URLs (a handler's error that quotes one is replaced by an
+    /// error whose description is the redacted text).
+    public var outcome: OpenResult {
+        switch result {
+        case .handled, .pending, .declined, .unmatched, .intercepting, .held: result
+        default: redaction.result(result)
+        }
+    }
+
     /// The URL first opened, its query values redacted (`•`) except the items the route lets
-    /// observers see (``TypedRoute/observedQueryItems``), its fragment and userinfo left out.
-    public var url: String { Router.redacted(opened, showing: shownItems) }
+    /// observers see (``TypedRoute/observedQueryItems``), an item without `=` shown as `•`
+    /// (its name, when observed), its fragment and userinfo left out, control characters
+    /// escaped, at most 4,096 UTF-8 bytes.
+    public var url: String { Redaction(showing: shownItems).url(opened) }
 
     /// Where the open came from: a universal link is external whoever opened it.
     public var source: OpenSource { arrival.source }
@@ -46,24 +70,51 @@ public struct OpenEvent: Sendable {
     public var origin: Origin? { arrival.origin }
 
     /// The route that handled, started or failed on the URL, after any redirect.
-    public var route: RouteInfo? { outcome.route }
+    public var route: RouteInfo? { result.route }
 
     /// The interceptor that decided: the one that rejected the open, or that redirected it first.
-    public var interceptor: InterceptorInfo? { outcome.interceptor }
+    public var interceptor: InterceptorInfo? { result.interceptor }
 
-    /// The URLs the open was redirected to, in order (redacted as ``url`` is).
+    /// The URLs the open was redirected to, in order, redacted as ``url`` is and cut so that
+    /// the list, printed (`"\(event.redirects)"`), is at most 4,096 UTF-8 bytes, for a chain of
+    /// up to 400 redirects (``Router/Options/maxRedirects`` is 5 by default).
     public var redirects: [String] {
+        let targets = redirectTargets
+        guard !targets.isEmpty else { return [] }
+        // Printed, a list adds 2 bytes, and 4 per URL; Swift's escaping of `\`, `"` and `'`
+        // at most doubles the rest.
+        let share = max(4, (Redaction.formBytes - 2) / targets.count - 4) / 2
+        let redaction = Redaction(showing: shownItems)
+        return targets.map { redaction.url($0, bytes: share) }
+    }
+
+    /// The targets of the open's redirects, as written.
+    private var redirectTargets: [String] {
         var urls: [String] = []
-        var step = outcome
+        var step = result
         while case .redirected(_, let target, let next) = step {
-            urls.append(Router.redacted(target, showing: shownItems))
+            urls.append(target)
             step = next
         }
         return urls
     }
 
+    /// The rule for this open's URLs (the one opened, those it was redirected to, and those a
+    /// malformed URL's error or a refusal names).
+    private var redaction: Redaction {
+        var urls = [opened] + redirectTargets
+        var last = result
+        while case .redirected(_, _, let next) = last { last = next }
+        switch last {
+        case .malformed(let error): urls.append(error.url)
+        case .refused(let refusal): urls += (refusal.redirectChain ?? []) + [refusal.chainStart].compactMap { $0 }
+        default: break
+        }
+        return Redaction(urls: urls, showing: shownItems)
+    }
+
     private var shownItems: Set<String> {
-        outcome.route?.typedRoute.flatMap { routerReference.router?.current.observedQueryItems[$0] } ?? []
+        result.route?.typedRoute.flatMap { routerReference.router?.current.observedQueryItems[$0] } ?? []
     }
 
     private var arrival: (source: OpenSource, origin: Origin?) {
@@ -74,6 +125,51 @@ public struct OpenEvent: Sendable {
         case .universalLink(let declared, _): return (.external, declared)
         case .refused, .other: return (source, nil)
         }
+    }
+
+    /// One line: the URL (as ``url``, cut to 384 bytes), the source and origin, the outcome (as
+    /// ``outcome`` prints, cut to 768 bytes) and the duration; at most 1,280 UTF-8 bytes, so
+    /// that `dump(event)`, which begins with it, stays within 4,096.
+    ///
+    /// ```
+    /// open 'reader://book/42?from=mail&token=•' (external): handled by reader://book/<int:id> [Books] in 0.2 ms
+    /// ```
+    public var description: String {
+        let origin = origin.map { ", \($0)" } ?? ""
+        let line = "open '\(Redaction(showing: shownItems).url(opened, bytes: 384))' (\(source)\(origin)): "
+            + Redaction.bounded(outcome.description, bytes: 768) + " in \(Self.milliseconds(duration)) ms"
+        return Redaction.bounded(line, bytes: Self.lineBytes)
+    }
+
+    /// ``description``, named: `OpenEvent(open '…' (app): …)`; at most 1,280 UTF-8 bytes.
+    public var debugDescription: String { Redaction.bounded("OpenEvent(\(description))", bytes: Self.lineBytes) }
+
+    /// The most UTF-8 bytes of ``description`` and ``debugDescription``.
+    private static let lineBytes = 1280
+
+    /// The event's parts, each in its redacted form and cut, never the URL as given: what
+    /// `dump(event)` prints after ``debugDescription``, at most 4,096 UTF-8 bytes in all.
+    public var customMirror: Mirror {
+        let all = redirects
+        var redirects = all.prefix(3).map { Redaction.bounded($0, bytes: 96) }
+        if all.count > 3 { redirects.append("and \(all.count - 3) more") }
+        // Each text is cut to half of what it may take: `dump` escapes `\`, `"` and `'`.
+        let children: KeyValuePairs<String, Any> = [
+            "url": Redaction(showing: shownItems).url(opened, bytes: 256),
+            "source": source.description,
+            "origin": Redaction.bounded(origin?.description ?? "none", bytes: 64),
+            "route": Redaction.bounded(route?.description ?? "none", bytes: 128),
+            "interceptor": Redaction.bounded(interceptor?.description ?? "none", bytes: 128),
+            "redirects": redirects,
+            "outcome": Redaction.bounded(outcome.description, bytes: 320),
+            "duration": duration,
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10_000).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// A monotonic clock reading, in seconds.
@@ -94,36 +190,6 @@ extension Router {
         } else {
             OpenContext.$current.withValue(context) { observer(event) }
         }
-    }
-
-    /// `url` for an observer: query values replaced by `•` except those of `shown` items, the
-    /// fragment and any userinfo left out.
-    static func redacted(_ url: String, showing shown: Set<String>) -> String {
-        var text = Substring(url)
-        if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-        var base = text
-        var query: Substring?
-        if let question = text.firstIndex(of: "?") {
-            base = text[..<question]
-            query = text[text.index(after: question)...]
-        }
-        // Userinfo: from `//` to the last `@` of the authority.
-        if let authority = base.range(of: "//") {
-            let rest = base[authority.upperBound...]
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            if let at = rest[..<end].lastIndex(of: "@") {
-                base = base[..<authority.upperBound] + rest[rest.index(after: at)...]
-            }
-        }
-        guard let query else { return String(base) }
-        let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = item[..<equals]
-            // The name as the router reads it (percent-decoded), through a URL of that one item.
-            let decodedName = (try? ParsedURL("/?" + name + "="))?.queryItems.first { _ in true }.map { String($0.name) }
-            return decodedName.map(shown.contains) == true ? String(item) : name + "=•"
-        }
-        return base + "?" + items.joined(separator: "&")
     }
 }
 

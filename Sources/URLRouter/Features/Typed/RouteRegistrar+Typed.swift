@@ -31,7 +31,7 @@ struct TypedDecoding: Sendable {
             }
         }
         self.parents = parents
-        observedQueryItems = R.observedQueryItems
+        observedQueryItems = Set(R.observedQueryItems)
     }
 
     /// Why a match's values do not decode, or `nil` when they do.

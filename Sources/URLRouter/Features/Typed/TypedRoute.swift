@@ -65,9 +65,22 @@ public protocol TypedRoute: Codable, Hashable, Sendable, RouteLink {
     /// ```
     var parent: (any TypedRoute)? { get }
 
+    /// The type of ``observedQueryItems``: a sequence of names, found from the declaration, so
+    /// that an array and a set both declare the requirement (`Set<String>` when none is given).
+    associatedtype ObservedQueryItems: Sequence = Set<String> where ObservedQueryItems.Element == String
+
     /// The query items whose values an open's observer may see (`Router.Options(observer:)`):
-    /// every other query value is redacted in ``OpenEvent/url``. Default: none.
-    static var observedQueryItems: Set<String> { get }
+    /// every other query value is redacted in ``OpenEvent``. Default: none.
+    ///
+    /// ```swift
+    /// public static var observedQueryItems: [String] { ["from"] }   // a Set<String> works too
+    /// ```
+    static var observedQueryItems: ObservedQueryItems { get }
+}
+
+extension TypedRoute where ObservedQueryItems == Set<String> {
+    /// No query value is shown to observers.
+    public static var observedQueryItems: Set<String> { [] }
 }
 
 /// A typed route that starts a navigation stack: a tab (see <doc:Navigation>). A plan's
@@ -83,8 +96,6 @@ extension TypedRoute {
     public static var declaredKeys: TypedRouteKeys? { nil }
     /// No parent.
     public var parent: (any TypedRoute)? { nil }
-    /// No query value is shown to observers.
-    public static var observedQueryItems: Set<String> { [] }
     /// Built-in converters only.
     public static var converters: [any ParameterConverter] { [] }
 

@@ -106,3 +106,19 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 }
+
+extension TypedRouteError {
+    /// This error with its texts passed through `text` and its URLs through `url` and
+    /// `malformed`: what an open's observer sees of it (``OpenEvent/outcome``).
+    func redacted(text: (String) -> String, url: (String) -> String,
+                  malformed: (MalformedURLError) -> MalformedURLError) -> TypedRouteError {
+        let kind: Kind = switch self.kind {
+        case .invalidValue(let value, let expected): .invalidValue(text: text(value), expected: expected)
+        case .malformed(let error): .malformed(malformed(error))
+        case .noMatch(let address): .noMatch(url: url(address))
+        case .other(let message): .other(text(message))
+        case .missing, .unsupportedShape, .invalidPattern, .generation: self.kind
+        }
+        return TypedRouteError(kind, type: type, key: key)
+    }
+}
