@@ -153,6 +153,12 @@ public final class Router: Sendable, CustomStringConvertible {
         weakReference.router = self
     }
 
+    /// Ends the external opens it holds: each completion gets `nil` and the observer is told,
+    /// at once (``holdExternalOpens(limit:maxAge:)``).
+    deinit {
+        endHeldOpens()
+    }
+
     /// The same router seen from `source`: its tables, its registrations and its options,
     /// with every open narrowed to `source` (``OpenSource/narrowed(to:)``).
     private init(_ base: Router, boundTo source: OpenSource) {

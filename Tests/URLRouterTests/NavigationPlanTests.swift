@@ -36,6 +36,35 @@ struct DeepRoute: TypedRoute {
     var parent: (any TypedRoute)? { level > 0 ? DeepRoute(level: level - 1) : nil }
 }
 
+// Parents the router finds wrong only at run time (hostile probe 4, F14, F16).
+/// Its parent's slug may be empty, which the parent's pattern cannot write.
+struct NavSlugBookRoute: TypedRoute { static let pattern = "reader://slugbook/:slug"; var slug: String }
+struct NavReviewRoute: TypedRoute {
+    static let pattern = "reader://review/<int:id>"
+    var id: Int
+    var slug: String?
+    var parent: (any TypedRoute)? { NavSlugBookRoute(slug: slug ?? "") }
+}
+/// From 1,000 on, a ping's parent is a pong whose parent is the same ping: a cycle that the
+/// values registration probes (small numbers) do not show.
+struct NavPingRoute: TypedRoute {
+    static let pattern = "reader://ping/<int:n>"
+    var n: Int
+    var parent: (any TypedRoute)? { n >= 1_000 ? NavPongRoute(n: n) : nil }
+}
+struct NavPongRoute: TypedRoute {
+    static let pattern = "reader://pong/<int:n>"
+    var n: Int
+    var parent: (any TypedRoute)? { NavPingRoute(n: n) }
+}
+/// A route with a query item.
+struct NavFindRoute: TypedRoute {
+    static let pattern = "reader://find/:q"
+    var q: String
+    var token: String?
+    var parent: (any TypedRoute)? { NavShelfRoute() }
+}
+
 @Suite("Navigation plans")
 struct NavigationPlanTests {
     static func router() throws -> Router {
@@ -171,5 +200,88 @@ struct NavigationPlanTests {
         #expect(restored.stack == [AnyRoute(NavBookRoute(id: 7))])
         #expect(restored.dropped == ["reader://book/7/chapter/2"])
         #expect(updated.restore(["reader://nothing", "%zz"]).dropped == ["reader://nothing", "%zz"])
+    }
+    @Test("a parent that cannot be written fails the plan, naming it; the plan never holds an empty URL")
+    func unwritableParent() async throws {
+        let router = try Router { routes in
+            routes.action(NavSlugBookRoute.self, exposure: .external) { _, _ in }
+            routes.action(NavReviewRoute.self, exposure: .external) { _, _ in }
+        }
+        #expect(try router.plan(for: "reader://review/5?slug=dune").urls == ["reader://slugbook/dune", "reader://review/5?slug=dune"])
+        let error = #expect(throws: NavigationError.self) { try router.plan(for: "reader://review/5", source: .external) }
+        #expect(error?.unwritableRoute?.type == "NavSlugBookRoute")
+        #expect(error?.description.hasPrefix("no plan for 'reader://review/5': its parent NavSlugBookRoute cannot be written as a URL") == true,
+                "\(String(describing: error))")
+        let navigated = await #expect(throws: NavigationError.self) { try await router.navigate(to: "reader://review/5") }
+        #expect(navigated?.unwritableRoute?.type == "NavSlugBookRoute")
+    }
+
+    @Test("parents that come back to a value at run time are a cycle, not a chain too deep")
+    func runtimeParentCycle() async throws {
+        let router = try Router { routes in
+            routes.action(NavPingRoute.self, exposure: .external) { _, _ in }
+            routes.action(NavPongRoute.self, exposure: .external) { _, _ in }
+        }
+        #expect(try router.plan(for: "reader://pong/7").urls == ["reader://ping/7", "reader://pong/7"])
+        let error = #expect(throws: NavigationError.self) { try router.plan(for: "reader://ping/1000") }
+        #expect(error?.description == "no plan for 'reader://ping/1000': the parents of NavPingRoute come back to it")
+        let navigated = await #expect(throws: NavigationError.self) { try await router.navigate(to: "reader://pong/1000") }
+        #expect(navigated?.description == "no plan for 'reader://pong/1000': the parents of NavPongRoute come back to it")
+        // A chain that only goes deep is still too deep.
+        let deep = try Router(options: .init(maxNavigationDepth: 3)) { routes in routes.action(DeepRoute.self) { _, _ in } }
+        let tooDeep = #expect(throws: NavigationError.self) { try deep.plan(for: "reader://deep/9") }
+        #expect(tooDeep?.description.hasSuffix("its parents go deeper than 3") == true)
+    }
+
+    @Test("an external restore reads each URL as an external open: no internal route, no userinfo")
+    func externalRestore() throws {
+        let router = try Self.router()
+        let saved = ["reader://shelf", "reader://note/1", "reader://book/1", "reader://evil@book/2",
+                     "https://reader.example.com/book/3"]
+        let external = router.restore(saved, source: .external)
+        #expect(external.root == AnyRoute(NavShelfRoute()))
+        #expect(external.stack == [AnyRoute(NavBookRoute(id: 1))])
+        #expect(external.dropped == ["reader://note/1", "reader://evil@book/2", "https://reader.example.com/book/3"])
+        // From the app (the default), internal routes and userinfo are the app's own.
+        let app = router.restore(saved)
+        #expect(app.stack == [AnyRoute(NavNoteRoute(id: 1)), AnyRoute(NavBookRoute(id: 1)), AnyRoute(NavBookRoute(id: 2))])
+        #expect(router.restore(saved, source: .app) == app)
+        // A handler of a deep link that restores state the link carries restores as a deep link.
+        let reference = RouterReference()
+        let inHandler = Shared<NavigationPlan?>(nil)
+        let linked = try Router { routes in
+            routes.action(NavShelfRoute.self, exposure: .external) { _, _ in }
+            routes.action(NavBookRoute.self, exposure: .external) { _, _ in }
+            routes.action(NavChapterRoute.self) { _, _ in }
+            routes.action(NavNoteRoute.self) { _, _ in }
+            routes.action("reader://handoff", exposure: .external) { _ in
+                let plan = reference.router?.restore(saved)
+                inHandler.withLock { $0 = plan }
+            }
+        }
+        reference.router = linked
+        #expect(linked.open("reader://handoff", source: .external).isHandled)
+        #expect(inHandler.current?.stack == [AnyRoute(NavBookRoute(id: 1))])
+    }
+
+    @Test("a plan's description is bounded and redacted: no query value, userinfo, fragment or control character")
+    func planDescription() throws {
+        let router = try Router { routes in
+            routes.action(NavShelfRoute.self) { _, _ in }
+            routes.action(NavFindRoute.self) { _, _ in }
+        }
+        let long = "reader://user:PASSWORD@gone/x?token=" + String(repeating: "SECRET", count: 10_000)
+        let saved = ["reader://shelf", "reader://find/swift?token=SECRET-TOKEN#SECRET-FRAGMENT",
+                     "reader://gone/1?code=SECRET-CODE#SECRET-FRAGMENT", "reader://gone/a\r\nFORGED?x=SECRET",
+                     long] + (0..<500).map { "reader://gone/\($0)?code=SECRET-\($0)" }
+        let plan = router.restore(saved)
+        #expect(plan.stack.map(\.url) == ["reader://find/swift?token=SECRET-TOKEN"])
+        #expect(plan.dropped.count == 503)
+        for text in [plan.description, "\(plan)", String(reflecting: plan), "\(plan.stack)", "\(plan.root as Any)"] {
+            #expect(text.utf8.count <= 4_096, "\(text.utf8.count) bytes")
+            #expect(!text.contains("SECRET") && !text.contains("PASSWORD") && !text.contains("\r") && !text.contains("\n"), "\(text)")
+        }
+        #expect(plan.description.contains("reader://shelf") && plan.description.contains("reader://find/swift?token=•"))
+        #expect(plan.description.contains("reader://gone/1?code=•") && plan.description.contains("more"))
     }
 }

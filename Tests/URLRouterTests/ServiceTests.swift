@@ -105,6 +105,71 @@ struct ServiceTests {
         #expect(error.description.hasPrefix("a service cycle: 'a' → 'b' → 'a'"))
     }
 
+    /// Two lifetimes for the providers of `a` and `b`.
+    struct Lifetimes: Sendable, CustomStringConvertible {
+        let a: ServiceLifetime
+        let b: ServiceLifetime
+        var description: String { "a \(a), b \(b)" }
+    }
+
+    /// Through `router.service` each provider used to start a new chain: perCall providers
+    /// recursed until the stack overflowed, shared ones named only `'a'` (hostile probe 4, F8, F16).
+    @Test("providers that ask for each other through router.service end in a cycle naming the whole chain",
+          arguments: [Lifetimes(a: .perCall, b: .perCall), Lifetimes(a: .shared, b: .perCall),
+                      Lifetimes(a: .perCall, b: .shared), Lifetimes(a: .shared, b: .shared)])
+    func cycleThroughTheRouter(lifetimes: Lifetimes) throws {
+        let a = ServiceKey<any HTTPClient>("a")
+        let b = ServiceKey<any HTTPClient>("b")
+        let reference = RouterReference()
+        let asks = Shared(0)
+        /// Ends a recursion the router misses, so that the test fails instead of the stack.
+        struct Runaway: Error {}
+        @Sendable func ask(_ key: ServiceKey<any HTTPClient>) throws -> any HTTPClient {
+            guard asks.increment() < 200 else { throw Runaway() }
+            return try reference.router!.service(key)
+        }
+        let router = try Router { routes in
+            routes.provide(a, lifetime: lifetimes.a) { _ in try ask(b) }
+            routes.provide(b, lifetime: lifetimes.b) { _ in try ask(a) }
+        }
+        reference.router = router
+        #expect(throws: ServiceError.cycle(["a", "b", "a"])) { try router.service(a) }
+        #expect(throws: ServiceError.cycle(["b", "a", "b"])) { try router.service(b) }
+        // Asked from inside a provider, through the router or its `services`, the chain is the same.
+        let c = ServiceKey<any HTTPClient>("c")
+        let mixed = try Router { routes in
+            routes.provide(a, lifetime: lifetimes.a) { services in try services.get(b) }
+            routes.provide(b, lifetime: lifetimes.b) { _ in try ask(c) }
+            routes.provide(c, lifetime: .perCall) { services in try services.get(a) }
+        }
+        reference.router = mixed
+        #expect(throws: ServiceError.cycle(["a", "b", "c", "a"])) { try mixed.service(a) }
+    }
+
+    @Test("a task a provider starts asks for services afresh once the provider has returned",
+          arguments: [ServiceLifetime.shared, .perCall])
+    func taskStartedByProvider(lifetime: ServiceLifetime) async throws {
+        let reference = RouterReference()
+        let returned = Shared(false)
+        let later = Shared<Task<String, Never>?>(nil)
+        let router = try Router { routes in
+            routes.provide(.http, lifetime: lifetime) { _ in
+                // Inherits the provider's task-local values; runs after the provider returned.
+                let task = Task {
+                    for _ in 0..<5_000 where !returned.current { try? await Task.sleep(nanoseconds: 1_000_000) }
+                    do { return try reference.router?.service(.http).base ?? "no router" } catch { return "\(error)" }
+                }
+                later.withLock { $0 = $0 ?? task }
+                return LiveHTTP()
+            }
+        }
+        reference.router = router
+        _ = try router.service(.http)
+        returned.withLock { $0 = true }
+        let task = try #require(later.current)
+        #expect(await task.value == "https://books.example")
+    }
+
     @Test("8 threads racing the first use of a shared service build it once")
     func sharedBuiltOnce() throws {
         let builds = Shared(0)

@@ -185,6 +185,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case cancelled
         case tooManyHeld(Int)
         case heldTooLong(Double)
+        case routerReleased
         case holding
     }
     private let kind: Kind
@@ -225,6 +226,9 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// A held open dropped because it had waited more than `maxAge` seconds when the opens
     /// were released.
     public static func heldTooLong(maxAge: Double) -> Refusal { Refusal(.heldTooLong(maxAge)) }
+
+    /// A held open dropped because its router was released before the opens were.
+    public static let routerReleased = Refusal(.routerReleased)
 
     /// An external object lookup made while the router holds external opens: it cannot wait
     /// for the release, and gives no object (``ObjectError/refused(_:)``).
@@ -272,6 +276,8 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "the oldest of more than \(limit) held opens"
         case .heldTooLong(let maxAge):
             "held longer than \(maxAge) s"
+        case .routerReleased:
+            "the router was released while the open was held"
         case .holding:
             "external opens are held until the app is ready, and an object lookup cannot wait"
         }

@@ -23,16 +23,22 @@ extension Router {
     /// Calling it again while holding keeps the queued opens and applies the new limits.
     /// Called while ``releaseHeldOpens()`` is replaying (from a replayed handler, say), it
     /// stops the replay: the opens not yet replayed stay held for the next release.
+    ///
+    /// A dropped open's completion gets `nil` and the observer is told, after the open that
+    /// pushed it out is held, never inside another dropped open's completion: a completion
+    /// that opens its link again runs one after another with the others, whatever the limit.
+    /// A router released while it holds opens ends them at once (``Refusal/routerReleased``).
     /// - Parameters:
     ///   - limit: how many opens are held at most; when one more comes, the oldest is
     ///     dropped (``Refusal/tooManyHeld(limit:)``). At least 1; default 8.
     ///   - maxAge: how many seconds an open may wait; one that waited longer is dropped
     ///     when the opens are released, not replayed (``Refusal/heldTooLong(maxAge:)``).
     ///     Default: 300.
+    /// - Complexity: O(1) per open held or dropped, at any limit.
     public func holdExternalOpens(limit: Int = 8, maxAge: Double = 300) {
         let pushedOut = holds.withLock { $0.startHolding(limit: max(limit, 1), maxAge: max(maxAge, 0)) }
         // After the lock: a completion and the observer are the app's code.
-        for (entry, reason) in pushedOut { drop(entry, reason) }
+        end(pushedOut)
     }
 
     /// Stops holding external opens and replays the held ones, in the order they arrived,
@@ -53,33 +59,46 @@ extension Router {
     /// held, then replayed by it after the ones before them, so that the order stays the
     /// order of arrival.
     ///
+    /// Every held open it replays or drops is told to the observer before it returns (a
+    /// replayed one with its outcome, a dropped one refused with the reason), and every
+    /// dropped open's completion has been called. A drop's completion or observer call runs
+    /// after the replay or drop before it returns, never inside it.
+    ///
     /// Calling it when nothing is held replays nothing. Called while another call is
     /// replaying (from a replayed handler, or another thread), it returns at once with
     /// nothing replayed: the call already replaying replays everything.
     /// - Returns: the opens replayed, each with its result, and the opens dropped since the
     ///   last release, each with the reason.
+    /// - Complexity: O(1) per held open, besides the opens replayed, at any limit.
     @discardableResult
     public func releaseHeldOpens() -> HeldOpenRelease {
         guard let release = holds.withLock({ $0.startReleasing() }) else {
             return HeldOpenRelease(replayed: [], dropped: [], unlistedDrops: 0)
         }
-        var replayed: [HeldOpen.Replay] = []
-        while true {
-            switch holds.withLock({ $0.next(in: release, now: HeldOpens.now()) }) {
-            case .replay(let entry):
-                // A held open was made outside any open: it is replayed as one, through its
-                // own verb, from the URL as it arrived (so a universal link keeps its origin).
-                let call = entry.call
-                var state = RunState()
-                let result = OpenContext.$current.withValue(.outside) {
-                    run(call.url, call.purpose, source: entry.open.source, userInfo: call.userInfo, channel: call.channel,
-                        holds: false, state: &state)
+        // The drops made while replaying (too old, or pushed out by a replayed handler or a
+        // completion that holds again) end here, one after another, before this call returns.
+        let dropped = DroppedOpens()
+        return DroppedOpens.$current.withValue(dropped) {
+            var replayed: [HeldOpen.Replay] = []
+            while true {
+                switch holds.withLock({ $0.next(in: release, now: HeldOpens.now()) }) {
+                case .replay(let entry):
+                    // A held open was made outside any open: it is replayed as one, through its
+                    // own verb, from the URL as it arrived (so a universal link keeps its origin).
+                    let call = entry.call
+                    var state = RunState()
+                    let result = OpenContext.$current.withValue(.outside) {
+                        run(call.url, call.purpose, source: entry.open.source, userInfo: call.userInfo,
+                            channel: call.channel, holds: false, state: &state)
+                    }
+                    replayed.append(HeldOpen.Replay(open: entry.open, result: result))
+                case .dropped(let entry, let reason):
+                    end([(entry, reason)])
+                case .finished(let drops, let unlisted):
+                    dropped.endAll(closing: true)
+                    return HeldOpenRelease(replayed: replayed, dropped: drops, unlistedDrops: unlisted)
                 }
-                replayed.append(HeldOpen.Replay(open: entry.open, result: result))
-            case .dropped(let entry, let reason):
-                drop(entry, reason)
-            case .finished(let dropped, let unlisted):
-                return HeldOpenRelease(replayed: replayed, dropped: dropped, unlistedDrops: unlisted)
+                dropped.endAll(closing: false)
             }
         }
     }
@@ -92,18 +111,26 @@ extension Router {
             return holds.withLock { $0.isHolding } ? .refused(.holdingExternalOpens) : nil
         }
         let (held, pushedOut) = holds.withLock { $0.hold(call, shown: shown, from: source, now: HeldOpens.now()) }
-        if let (entry, reason) = pushedOut { drop(entry, reason) }
+        // The open pushed out ends after the lock, and after any drop running on this thread.
+        if let pushedOut { end([pushedOut]) }
         return held.map(OpenResult.held)
     }
 
-    /// Ends a held open that will not be replayed: its completion gets `nil`, and the observer
-    /// is told, as for any top-level open, outside any other open.
-    private func drop(_ entry: HeldOpens.Entry, _ reason: Refusal) {
-        entry.call.channel?.deliver(.value(nil))
-        guard let observer = options.observer else { return }
-        let context = OpenContext.outside.entering(entry.open.url, from: entry.open.source)
-        tell(observer, .refused(reason), url: entry.call.url, source: entry.open.source, started: entry.heldAt, in: context)
+    /// Ends the opens a router held when it is released: their completions get `nil` and the
+    /// observer is told (``Refusal/routerReleased``), at once. A view bound to a source
+    /// shares the holds of its router, and ends nothing.
+    func endHeldOpens() {
+        guard boundSource == nil else { return }
+        let held = holds.withLock { $0.stopHolding() }
+        // In the router's `deinit`: not added to a list being ended on this thread, which
+        // would keep the router past its `deinit`.
+        for entry in held { end(entry, .routerReleased) }
     }
+
+    /// How many held opens and drops were moved in memory, over the router's life: at most two
+    /// per open held (in the queue, then in the drop list), whatever the limit (for the tests
+    /// of that bound).
+    package var heldOpenMoves: Int { holds.withLock { $0.moves } }
 }
 
 /// A router's held external opens, and whether it holds them: the state behind
@@ -149,9 +176,9 @@ struct HeldOpens: Sendable {
     private var phase = Phase.passing
     private var limit = 8
     private var maxAge = 300.0
-    private var queue: [Entry] = []
+    private var queue = HeldQueue<Entry>()
     /// The most recent drops not yet reported, at most `limit`; `unlisted` counts the others.
-    private var drops: [HeldOpen.Drop] = []
+    private var drops = HeldQueue<HeldOpen.Drop>()
     private var unlisted = 0
     private var opensHeld = 0
     private var releases = 0
@@ -167,8 +194,18 @@ struct HeldOpens: Sendable {
         self.limit = limit
         self.maxAge = maxAge
         var pushedOut: [(Entry, Refusal)] = []
-        while queue.count > limit { pushedOut.append(pushOutOldest()) }
+        while let oldest = queue.count > limit ? pushOutOldest() : nil { pushedOut.append(oldest) }
         return pushedOut
+    }
+
+    /// Stops holding, and returns the opens held, in order (the router is released).
+    mutating func stopHolding() -> [Entry] {
+        phase = .passing
+        let held = queue.elements
+        queue.removeAll()
+        drops.removeAll()
+        unlisted = 0
+        return held
     }
 
     /// Queues an open if opens are held or being released: the open, and the one it pushed out.
@@ -197,11 +234,10 @@ struct HeldOpens: Sendable {
     /// queue is empty, or when opens are held again or another release took over).
     mutating func next(in release: Int, now: Double) -> Step {
         guard phase == .releasing(release) else { return takeDrops() }
-        guard !queue.isEmpty else {
+        guard let entry = queue.popFirst() else {
             phase = .passing
             return takeDrops()
         }
-        let entry = queue.removeFirst()
         guard now - entry.heldAt <= maxAge else {
             let reason = Refusal.heldTooLong(maxAge: maxAge)
             record(HeldOpen.Drop(open: entry.open, reason: reason))
@@ -210,8 +246,9 @@ struct HeldOpens: Sendable {
         return .replay(entry)
     }
 
-    private mutating func pushOutOldest() -> (Entry, Refusal) {
-        let oldest = queue.removeFirst()
+    /// Drops the oldest open, if there is one.
+    private mutating func pushOutOldest() -> (Entry, Refusal)? {
+        guard let oldest = queue.popFirst() else { return nil }
         let reason = Refusal.tooManyHeld(limit: limit)
         record(HeldOpen.Drop(open: oldest.open, reason: reason))
         return (oldest, reason)
@@ -219,14 +256,17 @@ struct HeldOpens: Sendable {
 
     private mutating func record(_ drop: HeldOpen.Drop) {
         drops.append(drop)
-        if drops.count > limit {
-            drops.removeFirst()
-            unlisted += 1
-        }
+        while drops.count > limit, drops.popFirst() != nil { unlisted += 1 }
     }
 
     private mutating func takeDrops() -> Step {
-        defer { (drops, unlisted) = ([], 0) }
-        return .finished(drops, unlisted: unlisted)
+        defer {
+            drops.removeAll()
+            unlisted = 0
+        }
+        return .finished(drops.elements, unlisted: unlisted)
     }
+
+    /// How many held opens and drops were moved in memory, over these holds' life.
+    var moves: Int { queue.moves + drops.moves }
 }

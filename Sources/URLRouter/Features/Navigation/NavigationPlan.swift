@@ -3,7 +3,8 @@
 public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
     /// The value.
     public let base: any TypedRoute
-    /// Its URL (``TypedRoute/url()``), empty for a value that cannot be written as one.
+    /// Its URL (``TypedRoute/url()``), empty for a value that cannot be written as one (a
+    /// plan made by the router never holds one: see ``NavigationError/unwritableRoute``).
     public let url: String
 
     /// Wraps `route`.
@@ -16,6 +17,12 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
         self.init(route)
     }
 
+    /// Wraps `route`, whose URL must be written.
+    init(writing route: any TypedRoute) throws(TypedRouteError) {
+        base = route
+        url = try route.url()
+    }
+
     public static func == (lhs: AnyRoute, rhs: AnyRoute) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
@@ -24,8 +31,15 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(AnyHashable(base))
     }
 
-    /// The URL, bounded and escaped.
-    public var description: String { "AnyRoute('\(Echo.quotedURL(url))')" }
+    /// The URL, bounded, escaped and redacted as a log may show it: query values `•`, no
+    /// userinfo, no fragment.
+    public var description: String { "AnyRoute('\(Self.shown(url))')" }
+
+    /// `url` as a log may show it: query values `•`, no userinfo, no fragment, control
+    /// characters escaped, at most `limit` UTF-8 bytes.
+    static func shown(_ url: String, limit: Int = Echo.defaultLimit) -> String {
+        Echo.quoted(Router.redacted(url, showing: []), limit: limit)
+    }
 }
 
 /// The screens a link names (see <doc:Navigation>): the root to show (a tab) and the stack
@@ -36,13 +50,13 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
 /// plan.root     // AnyRoute(ShelfRoute())
 /// plan.stack    // [AnyRoute(BookRoute(id: 42)), AnyRoute(ChapterRoute(book: 42, n: 3))]
 /// ```
-public struct NavigationPlan: Sendable, Hashable {
+public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The first ``RootRoute`` among the route's parents (or the route itself): the tab; `nil`
     /// when there is none.
     public let root: AnyRoute?
     /// The routes above the root, from the nearest to the root to the link's own route.
     public let stack: [AnyRoute]
-    /// For ``Router/restore(_:)``: the URLs that no longer open a typed route, in order.
+    /// For ``Router/restore(_:source:)``: the URLs that no longer open a typed route, in order.
     public let dropped: [String]
     /// The link asked for, when an interceptor redirected the navigation to this plan's
     /// route (a login gate): navigating to it again once the gate lets it through lands where
@@ -62,8 +76,49 @@ public struct NavigationPlan: Sendable, Hashable {
         self.redirectedFrom = redirectedFrom
     }
 
+    /// The routes' URLs and the dropped ones, as a log may show them: query values `•`, no
+    /// userinfo, no fragment, control characters escaped, at most 4 KB (the URLs past that
+    /// are counted).
+    public var description: String {
+        var budget = Self.descriptionBudget
+        let rootText = root.map { "'\(AnyRoute.shown($0.url))'" } ?? "nil"
+        budget -= rootText.utf8.count
+        let stackText = Self.listed(stack.map(\.url), budget: &budget)
+        let droppedText = dropped.isEmpty ? "" : ", dropped: " + Self.listed(dropped, budget: &budget)
+        let redirectText = redirectedFrom.map { ", redirectedFrom: '\(AnyRoute.shown($0))'" } ?? ""
+        return "NavigationPlan(root: \(rootText), stack: \(stackText)\(droppedText)\(redirectText))"
+    }
+
+    /// What `dump` and the debugger show: the description's redacted URLs, never the raw ones.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["root": root.map { AnyRoute.shown($0.url) } as Any,
+                                "stack": stack.map { AnyRoute.shown($0.url) },
+                                "dropped": dropped.prefix(8).map { AnyRoute.shown($0) } + (dropped.count > 8 ? ["… \(dropped.count - 8) more"] : []),
+                                "redirectedFrom": redirectedFrom.map { AnyRoute.shown($0) } as Any],
+               displayStyle: .struct)
+    }
+
+    /// The bytes of URLs a description shows, leaving room for its words and four URLs' worth
+    /// of counts and the redirect.
+    private static var descriptionBudget: Int { 4_096 - 2 * Echo.defaultLimit - 200 }
+
+    /// `urls` shown in brackets while they fit in `budget` bytes, then how many more there are.
+    private static func listed(_ urls: [String], budget: inout Int) -> String {
+        var items: [String] = []
+        for (index, url) in urls.enumerated() {
+            let item = "'\(AnyRoute.shown(url))'"
+            guard item.utf8.count + 2 <= budget else {
+                items.append("… \(urls.count - index) more")
+                break
+            }
+            budget -= item.utf8.count + 2
+            items.append(item)
+        }
+        return "[" + items.joined(separator: ", ") + "]"
+    }
+
     /// The plan as URLs, the root's first: what state restoration saves, and
-    /// ``Router/restore(_:)`` reads back (URLs survive renamed types and app updates; type
+    /// ``Router/restore(_:source:)`` reads back (URLs survive renamed types and app updates; type
     /// names do not).
     public var urls: [String] { (root.map { [$0.url] } ?? []) + stack.map(\.url) }
 
@@ -116,6 +171,7 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         case notTypedRoute(RouteInfo)
         case tooDeep(Int)
         case parentCycle(String)
+        case unwritable(TypedRouteError, isParent: Bool)
     }
     private let kind: Kind
     /// The URL (bounded and escaped in ``description``).
@@ -126,6 +182,9 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     static func notTypedRoute(_ route: RouteInfo, url: String) -> NavigationError { NavigationError(kind: .notTypedRoute(route), url: url) }
     static func tooDeep(_ limit: Int, url: String) -> NavigationError { NavigationError(kind: .tooDeep(limit), url: url) }
     static func parentCycle(_ type: String, url: String) -> NavigationError { NavigationError(kind: .parentCycle(type), url: url) }
+    static func unwritable(_ error: TypedRouteError, isParent: Bool, url: String) -> NavigationError {
+        NavigationError(kind: .unwritable(error, isParent: isParent), url: url)
+    }
 
     /// What ``Router/resolve(_:source:)`` says of the URL when no route would run for it (no
     /// match, malformed, refused, or only typed routes whose values do not decode).
@@ -138,6 +197,15 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     /// redirects looped, or it was refused before matching (``Router/navigate(to:source:)``).
     public var stopped: OpenResult? {
         if case .stopped(let result) = kind { return result }
+        return nil
+    }
+
+    /// Why a route of the plan cannot be written as a URL, when one cannot: a parent the
+    /// route's ``TypedRoute/parent`` made with values its pattern refuses (an empty path
+    /// value), or the route itself. A plan's URLs are what state restoration saves, so the
+    /// router makes no plan with a screen it could not restore.
+    public var unwritableRoute: TypedRouteError? {
+        if case .unwritable(let error, _) = kind { return error }
         return nil
     }
 
@@ -159,6 +227,8 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         case .notTypedRoute(let route): "no plan for \(shown): \(route) is not a typed route"
         case .tooDeep(let limit): "no plan for \(shown): its parents go deeper than \(limit)"
         case .parentCycle(let type): "no plan for \(shown): the parents of \(Echo.quoted(type)) come back to it"
+        case .unwritable(let error, let isParent):
+            "no plan for \(shown): its \(isParent ? "parent" : "route") \(Echo.quoted(error.type)) cannot be written as a URL: \(error)"
         }
     }
 }

@@ -43,8 +43,9 @@ extension Router {
     ///   - link: the link: a URL, or a ``TypedRoute`` value.
     ///   - source: as for `open`.
     /// - Throws: ``NavigationError``: no route would run (``NavigationError/resolution``), the
-    ///   route is not a typed route, or its parents go deeper than
-    ///   ``Options/maxNavigationDepth``.
+    ///   route is not a typed route, a parent cannot be written as a URL
+    ///   (``NavigationError/unwritableRoute``), its parents come back to a value they passed
+    ///   (a cycle), or they go deeper than ``Options/maxNavigationDepth``.
     public func plan(for link: some RouteLink, source: OpenSource? = nil) throws(NavigationError) -> NavigationPlan {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
@@ -56,48 +57,83 @@ extension Router {
         return try plan(endingWith: value, url: url)
     }
 
-    /// The plan whose top is `value`: its parents below it, up to the first root.
+    /// The plan whose top is `value`: its parents below it, up to the first root, each written
+    /// as a URL (a plan's URLs are what state restoration saves).
     /// - Parameter redirectedFrom: the link an interceptor redirected to `url`, if one did.
     func plan(endingWith value: any TypedRoute, url: String, redirectedFrom: String? = nil) throws(NavigationError) -> NavigationPlan {
-        if value is any RootRoute {
-            return NavigationPlan(root: AnyRoute(any: value), stack: [], redirectedFrom: redirectedFrom)
+        func written(_ route: any TypedRoute, isParent: Bool = true) throws(NavigationError) -> AnyRoute {
+            do {
+                return try AnyRoute(writing: route)
+            } catch {
+                throw .unwritable(error, isParent: isParent, url: url)
+            }
         }
-        var stack: [any TypedRoute] = [value]
+        if value is any RootRoute {
+            return NavigationPlan(root: try written(value, isParent: false), stack: [], redirectedFrom: redirectedFrom)
+        }
+        var chain: [any TypedRoute] = [value]
         var root: AnyRoute?
         var next = value.parent
         while let parent = next {
             if parent is any RootRoute {
-                root = AnyRoute(any: parent)
+                root = try written(parent)
                 break
             }
-            guard stack.count <= options.maxNavigationDepth else { throw .tooDeep(options.maxNavigationDepth, url: url) }
-            stack.append(parent)
+            guard chain.count <= options.maxNavigationDepth else {
+                throw Self.cycle(in: chain + [parent], url: url) ?? .tooDeep(options.maxNavigationDepth, url: url)
+            }
+            chain.append(parent)
             next = parent.parent
         }
-        return NavigationPlan(root: root, stack: stack.reversed().map { AnyRoute(any: $0) }, redirectedFrom: redirectedFrom)
+        var stack: [AnyRoute] = []
+        for (index, route) in chain.enumerated().reversed() { stack.append(try written(route, isParent: index > 0)) }
+        return NavigationPlan(root: root, stack: stack, redirectedFrom: redirectedFrom)
+    }
+
+    /// The cycle in a chain of parents too deep to plan, when a value comes back in it: its
+    /// parents are computed from its values at run time, so registration, which reads them
+    /// from one probe value, cannot see every cycle. Looked for only past the depth limit.
+    private static func cycle(in chain: [any TypedRoute], url: String) -> NavigationError? {
+        var seen: Set<AnyHashable> = []
+        for route in chain {
+            guard seen.insert(AnyHashable(route)).inserted else { return .parentCycle(TypeName.plain(type(of: route)), url: url) }
+        }
+        return nil
     }
 
     /// A plan read back from its URLs (``NavigationPlan/urls``), as state restoration saved
-    /// them: each URL that still opens a typed route becomes its value, decoded once, from the
-    /// app's source; a URL that no longer does (a route removed, a value that no longer
-    /// decodes) is left out and listed in ``NavigationPlan/dropped``. A ``RootRoute`` first is
-    /// the root.
-    /// - Parameter urls: the saved URLs, the root's first.
+    /// them: each URL that still opens a typed route from `source` becomes its value, decoded
+    /// once; a URL that no longer does (a route removed, a value that no longer decodes, a
+    /// value that cannot be written back) is left out and listed in
+    /// ``NavigationPlan/dropped``. A ``RootRoute`` first is the root.
+    ///
+    /// ```swift
+    /// let plan = router.restore(savedURLs)                              // the app's own state
+    /// let handedOff = router.restore(activityURLs, source: .external)   // state from elsewhere
+    /// ```
+    /// Each URL is read as an open from `source` would read it: from ``OpenSource/external``
+    /// (state handed off from another device, or carried in a link) internal routes and URLs
+    /// with userinfo are dropped, as an external open refuses them.
+    /// - Parameters:
+    ///   - urls: the saved URLs, the root's first.
+    ///   - source: as for `open`; `nil` (the default) means the source of the open being
+    ///     handled on this task or thread, so a handler of a deep link restores as a deep
+    ///     link, and ``OpenSource/app`` outside any handler.
     /// - Returns: the plan; never fails.
-    public func restore(_ urls: [String]) -> NavigationPlan {
+    public func restore(_ urls: [String], source: OpenSource? = nil) -> NavigationPlan {
         var root: AnyRoute?
         var stack: [AnyRoute] = []
         var dropped: [String] = []
         for url in urls {
-            let (result, state) = dryRun(url, source: .app)
-            guard result.isHandled, case .route(_, let value?) = state.taken else {
+            let (result, state) = dryRun(url, source: source)
+            guard result.isHandled, case .route(_, let value?) = state.taken, let route = try? AnyRoute(writing: value) else {
                 dropped.append(url)
                 continue
             }
             if root == nil, stack.isEmpty, value is any RootRoute {
-                root = AnyRoute(any: value)
+                root = route
             } else {
-                stack.append(AnyRoute(any: value))
+                stack.append(route)
             }
         }
         return NavigationPlan(root: root, stack: stack, dropped: dropped)

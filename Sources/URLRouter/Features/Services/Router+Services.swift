@@ -12,10 +12,14 @@ extension Router {
     /// and pass services into the types that need them: a module's own code that reaches for
     /// the router to find its dependencies hides them (see <doc:ServicesByProtocol>).
     /// - Parameter key: the service's key.
+    ///
+    /// Asked from inside a provider, it continues that provider's chain, as
+    /// ``Services/get(_:)`` does: providers that ask for each other through the router end in
+    /// ``ServiceError/cycle(_:)`` naming every key of the cycle, whatever their lifetimes.
     /// - Throws: ``ServiceError``: no module provides the key, the providers asked for each
     ///   other (a cycle, named), a main-actor service asked for elsewhere, or the provider threw.
     public func service<Service>(_ key: ServiceKey<Service>) throws(ServiceError) -> Service {
-        try service(key, chain: [])
+        try service(key, chain: RunningProvider.links)
     }
 
     /// ``service(_:)`` asked by the providers in `chain`, outermost first.
@@ -32,7 +36,9 @@ extension Router {
         switch provision.provider {
         case .sendable(let make):
             // Cast from the value as it is kept: made an `Any` first, it was boxed on every call.
-            let made = try Self.build(provision, key: key, chain: chain) { try make(services()) }
+            let made = try Self.build(provision, key: key, chain: chain) {
+                try RunningProvider.run(link) { try make(services()) }
+            }
             guard let service = made as? Service else { preconditionFailure("the service of \(key) is of another type") }
             return service
         case .mainActor(let make, let slot):
@@ -42,7 +48,7 @@ extension Router {
             MainActor.assumeIsolated {
                 do throws(ServiceError) {
                     box.value = .success(try Self.buildOnMainActor(provision, slot: slot, key: key, chain: chain) {
-                        try make(services())
+                        try RunningProvider.run(link) { try make(services()) }
                     })
                 } catch {
                     box.value = .failure(error)

@@ -27,6 +27,38 @@ struct ServiceLink: Sendable {
     let name: String
 }
 
+/// A provider running on this thread: the chain of them, one inside another, is what
+/// ``Router/service(_:)`` continues when a provider calls it, as ``Services/get(_:)`` continues
+/// the chain it was made with. Without it, each `router.service` inside a provider began a new
+/// chain: perCall providers that asked for each other recursed until the stack overflowed.
+///
+/// A task-local value, bound while the provider runs. A task that the provider starts inherits
+/// it and may run after the provider returned, when the provider is no longer in its chain:
+/// a link counts only while its provider runs.
+final class RunningProvider: Sendable {
+    let link: ServiceLink
+    private let isRunning = Locked(true)
+
+    private init(_ link: ServiceLink) {
+        self.link = link
+    }
+
+    /// The providers running on this task or thread, outermost first.
+    @TaskLocal private static var chain: [RunningProvider] = []
+
+    /// The links of the providers in ``chain`` still running, outermost first.
+    static var links: [ServiceLink] {
+        chain.compactMap { $0.isRunning.withLock { $0 } ? $0.link : nil }
+    }
+
+    /// Runs the provider of `link`, which `body` calls, in the chain.
+    static func run<Made>(_ link: ServiceLink, _ body: () throws -> Made) rethrows -> Made {
+        let provider = RunningProvider(link)
+        defer { provider.isRunning.withLock { $0 = false } }
+        return try $chain.withValue(chain + [provider]) { try body() }
+    }
+}
+
 /// One service as a module provides it. Made at registration and kept by the module, so a
 /// shared instance outlives the tables the router publishes after it.
 final class ServiceProvision: Sendable {
