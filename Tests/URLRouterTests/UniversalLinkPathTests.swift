@@ -83,4 +83,27 @@ struct UniversalLinkPathTests {
         #expect(router.resolve("https://reader.example.com/Alice/profile", source: .external).route?.parameters
                 == ["handle": "Alice"])
     }
+
+    @Test("the trailing-dot form of a declared host is that host, read as external", .bug(id: "35", "hostile probe 4, F13"))
+    func trailingDot() throws {
+        let reached = Shared<[String]>([])
+        let router = try Router(options: .init(origins: Self.origins)) { routes in
+            routes.action("reader://book/<int:id>", exposure: .external) { request in reached.withLock { $0.append(request.url) } }
+            routes.action(":scheme://:host/secret/**") { _ in reached.withLock { $0.append("INTERNAL") } }
+            routes.action("https://reader.example.com./https-internal") { _ in reached.withLock { $0.append("INTERNAL") } }
+        }
+        for source in [OpenSource.app, .external] {
+            let result = router.open("https://reader.example.com./book/42", source: source)
+            #expect(result.route?.pattern == "reader://book/<int:id>", "\(result)")
+            #expect(router.open("https://READER.example.com.:443/secret/x", source: source) == .unmatched)
+            #expect(router.open("https://reader.example.com./https-internal", source: source) == .unmatched)
+        }
+        #expect(reached.current == ["reader://book/42", "reader://book/42"])
+        // Declared with the dot, the host is the same one.
+        let dotted = try Router(options: .init(origins: [.scheme("reader"), .universalLink(host: "reader.example.com.")])) { routes in
+            routes.action("reader://book/<int:id>", exposure: .external) { _ in }
+        }
+        #expect(dotted.resolve("https://reader.example.com/book/1").route != nil)
+        #expect(try dotted.universalLink(for: "reader://book/1") == "https://reader.example.com/book/1")
+    }
 }

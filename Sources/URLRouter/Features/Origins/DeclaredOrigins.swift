@@ -27,14 +27,15 @@ struct DeclaredOrigins: Sendable {
                 schemes[scheme] = origin
                 if firstScheme == nil { firstScheme = (scheme, origin) }
             } else if let host = origin.host {
-                for name in [host] + origin.aliases {
+                // The fully qualified spelling (a trailing dot) names the same host.
+                for name in ([host] + origin.aliases).map(withoutTrailingDot) {
                     guard isHost(name) else {
                         return .failure(RegistrationError(problems: [.invalidOrigins("'\(Echo.quoted(name))' is not a host name (no scheme, port, path or userinfo)")]))
                     }
                     guard hosts[name] == nil else { return .failure(RegistrationError(problems: [.invalidOrigins("the host '\(Echo.quoted(name))' is declared twice")])) }
                     hosts[name] = origin
                 }
-                if firstHost == nil { firstHost = host }
+                if firstHost == nil { firstHost = withoutTrailingDot(host) }
             }
         }
         guard let (scheme, schemeOrigin) = firstScheme else {
@@ -50,7 +51,11 @@ struct DeclaredOrigins: Sendable {
     }
 
     private static func isHost(_ text: String) -> Bool {
-        !text.isEmpty && !text.contains { "/:@?#% \t".contains($0) }
+        !text.isEmpty && !text.contains { "/:@?#% \t".contains($0) } && !text.hasSuffix(".")
+    }
+
+    private static func withoutTrailingDot(_ host: String) -> String {
+        host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 
     /// How a URL arrives.
@@ -86,7 +91,8 @@ struct DeclaredOrigins: Sendable {
         case notUniversal(Arrival)
     }
 
-    /// Reads `url`: a declared custom scheme, or an `http(s)` URL of a declared host.
+    /// Reads `url`: a declared custom scheme, or an `http(s)` URL of a declared host (its
+    /// trailing-dot form included: `reader.example.com.` is the same host).
     private func universalLink(_ url: String, limits: URLLimits) -> Reading {
         let utf8 = url.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return .notUniversal(.other) }
@@ -99,7 +105,8 @@ struct DeclaredOrigins: Sendable {
         } catch {
             return .notUniversal(.other)   // matched as written, which reports it
         }
-        guard parsed.hasAuthority, let host = parsed.host else { return .notUniversal(.other) }
+        guard parsed.hasAuthority, var host = parsed.host else { return .notUniversal(.other) }
+        host = Self.withoutTrailingDot(host)
         guard let origin = hosts[host] else { return .notUniversal(.other) }
         if parsed.userinfo != nil { return .notUniversal(.refused(.refused(.userinfoFromOutside))) }
         // The rest after the authority: the path, then the query and the fragment as written,
