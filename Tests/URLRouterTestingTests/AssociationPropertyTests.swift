@@ -60,14 +60,14 @@ struct AssociationPropertyTests {
             }) else { continue }
             tables += 1
             let file = router.routeMap.appleAppSiteAssociation(appIDs: ["T.app"])
-            let check = try AssociationCheck(router: router, file: file, host: Self.host)
+            let check = try AssociationCheck(router: router, json: file, host: Self.host, appIDs: ["T.app"])
             let table = routes.map { "\($0.exposure) \($0.pattern)" }.joined(separator: "\n")
             #expect(check.unclaimed.isEmpty, "\(table)\n\(file)")
             #expect(check.deadClaims.isEmpty, "\(table)\n\(file)")
-            let overClaims = Set(check.overClaims.map(\.claim))
+            let overClaims = Set((check.overClaims + check.wholeDomainClaims).map(\.claim))
             for route in routes where !route.exposure.isExternal {
                 for example in route.examples {
-                    guard let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)/" + example),
+                    guard let decision = try AssociationCheck.decision(json: file, url: "https://\(Self.host)/" + example),
                           !decision.exclude,
                           router.resolve("reader://" + example, source: .external).route == nil
                     else { continue }
@@ -77,7 +77,7 @@ struct AssociationPropertyTests {
             for route in routes where route.exposure.isExternal {
                 for example in route.examples {
                     #expect(router.resolve("reader://" + example, source: .external).route != nil, "\(table)\n\(example)")
-                    let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)/" + example)
+                    let decision = try AssociationCheck.decision(json: file, url: "https://\(Self.host)/" + example)
                     #expect(decision.map { !$0.exclude } == true, "\(table)\n\(file)\n\(example)")
                 }
             }
@@ -103,7 +103,7 @@ struct AssociationPropertyTests {
             // The writer asks about the narrowest path of each of its own component paths.
             for path in claims + Self.randomClaims(4, &random) {
                 let sample = ClaimPathMatcher.sample(ofPath: path)
-                let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)" + sample)
+                let decision = try AssociationCheck.decision(json: file, url: "https://\(Self.host)" + sample)
                 #expect(matcher.firstMatch(path: sample).map { claims[$0] } == decision?.claim, "\(claims)\n\(sample)")
             }
         }
