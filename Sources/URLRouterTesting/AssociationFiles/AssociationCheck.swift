@@ -117,7 +117,8 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
             let candidates = ["sample", "42"].map { shape.exampleURLs(host: host, converters: converters, plainValue: $0) }
             let examples = candidates.first { $0.contains { router.resolve($0).route?.route.pattern == route.pattern } }
                 ?? candidates[0]
-            probes += examples
+            // With a trailing '/' too, a spelling the router opens alike.
+            probes += examples + examples.filter { !$0.hasSuffix("/") }.map { $0 + "/" }
             let decisions = examples.map { matcher.firstMatch(url: $0) }
             guard route.exposure.isExternal, let first = examples.first,
                   !decisions.contains(where: { $0.map { !matcher.components[$0].exclude } ?? false })

@@ -11,6 +11,8 @@ struct DeclaredOrigins: Sendable {
     let hosts: [String: Origin]
     /// The first universal-link origin's host: what ``Router/universalLink(for:)`` writes.
     let firstHost: String?
+    /// The claims of the router's association file, kept for the table they were written for.
+    let claims = UniversalLinkClaims.Cache()
 
     /// The origins as a router keeps them, `nil` when none are declared, or the problem with them.
     static func make(_ origins: [Origin]) -> Result<DeclaredOrigins?, RegistrationError> {
@@ -64,7 +66,8 @@ struct DeclaredOrigins: Sendable {
         case customScheme(Origin)
         /// Through a declared universal-link host: `rewritten` is its custom-scheme form.
         case universalLink(Origin, rewritten: String)
-        /// A universal link that must not be opened (it carries userinfo, or is malformed).
+        /// A universal link that must not be opened (it carries userinfo, is malformed, or is
+        /// spelled in a way the router's association file does not claim).
         case refused(OpenResult)
         /// Through no declared origin: matched as written.
         case other
@@ -72,6 +75,9 @@ struct DeclaredOrigins: Sendable {
 
     /// How `url` arrives: an `http` or `https` URL of a declared host is read in the custom
     /// scheme's form (<doc:MatchingRules>, "Origins"), its path staying a path.
+    ///
+    /// This is the reading alone; an open asks ``arrival(of:in:)``, which also holds a link in
+    /// an unusual spelling to the router's association file.
     func arrival(of url: String, limits: URLLimits) -> Arrival {
         switch universalLink(url, limits: limits) {
         case .notUniversal(let arrival): arrival
@@ -79,9 +85,30 @@ struct DeclaredOrigins: Sendable {
         }
     }
 
+    /// How an open of `url` through `router` arrives: as ``arrival(of:limits:)`` reads it, except
+    /// that a universal link in an unusual spelling (an empty segment, a trailing `/`, an escape,
+    /// a `*` or `$`) opens only when the router's own association file claims it, as iOS hands
+    /// the app only the links the file claims (<doc:UniversalLinks>). While the router holds
+    /// external opens the check waits for the replay, which reads the routes registered by then.
+    func arrival(of url: String, in router: Router) -> Arrival {
+        switch universalLink(url, limits: router.options.matching.limits) {
+        case .notUniversal(let arrival):
+            return arrival
+        case .universal(let link):
+            if let path = UniversalLinkClaims.unusualPath(link.path), !router.holds.withLock({ $0.isHolding }),
+               !claims.claims(for: router.current, scheme: scheme,
+                              caseInsensitive: router.options.matching.caseInsensitivePaths).claim(path: path) {
+                return .refused(.unmatched)
+            }
+            return .universalLink(link.origin, rewritten: link.rewritten)
+        }
+    }
+
     /// A universal link, read.
     struct UniversalLink {
         let origin: Origin
+        /// The link's path as written: empty, or starting with `/`.
+        let path: Substring
         /// Its custom-scheme form.
         let rewritten: String
     }
@@ -114,7 +141,7 @@ struct DeclaredOrigins: Sendable {
         let authority = utf8[utf8.index(colon, offsetBy: 3)...]   // after "://"
         let rest = authority.drop { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         let path = rest.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        return .universal(UniversalLink(origin: origin,
+        return .universal(UniversalLink(origin: origin, path: Substring(path),
                                         rewritten: Self.customSchemeForm(scheme: self.scheme, path: Substring(path),
                                                                          tail: Substring(rest[path.endIndex...]))))
     }
