@@ -32,25 +32,23 @@ struct UniversalLinkClaims: Sendable {
     /// are encoded here as `URL(string:)` encodes them; `nil` for a plain path, which is claimed
     /// whenever it opens.
     static func unusualPath(_ path: Substring) -> String? {
-        var unusual = path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/")
+        let bytes = path.utf8
         var previous: UInt8 = 0
+        let isUnusual = (bytes.count > 1 && bytes.last == UInt8(ascii: "/")) || bytes.contains { byte in
+            defer { previous = byte }
+            return !isPlain(byte) || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/"))
+        }
+        guard isUnusual else { return nil }
         var normalized = ""
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") { unusual = true }
-            previous = byte
-            if isPlain(byte) {
-                normalized.unicodeScalars.append(Unicode.Scalar(byte))
-                continue
-            }
-            unusual = true
-            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") {
+        for byte in bytes {
+            if isPlain(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") {
                 normalized.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 normalized += "%" + (hex.count < 2 ? "0" + hex : hex)
             }
         }
-        return unusual ? normalized : nil
+        return normalized
     }
 
     /// Bytes a route's claim writes as themselves: letters, digits, `/`, and the unreserved and
