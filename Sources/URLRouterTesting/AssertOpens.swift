@@ -1,3 +1,4 @@
+import Foundation
 import URLRouter
 
 /// Checks that `url`, opened from `source`, reaches the route named `name`: a dry run
@@ -77,19 +78,43 @@ public func assertRegistered(_ router: Router, offered types: [any TypedRoute.Ty
 }
 
 /// Checks that the `apple-app-site-association` file at `path`, served on `host`, claims
-/// every external route of `router` and nothing else (``AssociationCheck``).
+/// every external route of `router` and nothing else, for the app `appIDs` name
+/// (``AssociationCheck``).
 ///
 /// ```swift
-/// try assertAssociationFile(router, file: "Site/.well-known/apple-app-site-association",
-///                           host: "reader.example.com")
+/// try assertAssociationFile(router, path: "Site/.well-known/apple-app-site-association",
+///                           host: "reader.example.com", appIDs: ["ABCDE12345.com.example.reader"])
 /// ```
 /// Over-claims (``AssociationCheck/overClaims``) are not failures: a generated file has them.
 /// - Parameters:
 ///   - router: the app's router, with its origins.
-///   - path: the file, absolute or relative to the working directory.
+///   - path: the file, absolute or relative to the working directory (not its text:
+///     ``AssociationCheck/init(router:json:host:appIDs:)`` reads text).
 ///   - host: the host that serves the file, a universal-link origin of `router`.
-/// - Throws: ``RouteCheckFailure`` listing each unclaimed route and each dead claim, or
-///   saying why the file cannot be read or checked.
+///   - appIDs: the app's identifiers, `<team ID>.<bundle ID>`, as the file should name them.
+/// - Throws: ``RouteCheckFailure`` listing each app ID the file does not name, each unclaimed
+///   route, each dead claim and each claim of the whole domain, or saying why the file cannot
+///   be read or checked.
+public func assertAssociationFile(_ router: Router, path: String, host: String, appIDs: [String]) throws {
+    let check = "assertAssociationFile"
+    if path.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+        throw RouteCheckFailure(check, "'\(Echo.quoted(path, limit: 64))' is JSON text, not a path: "
+                                + "give the text to AssociationCheck(router:json:host:appIDs:), or the file's path here")
+    }
+    let text = try RouteMapFile.read(path, for: check)
+    let result: AssociationCheck
+    do { result = try AssociationCheck(router: router, json: text, host: host, appIDs: appIDs) } catch {
+        throw RouteCheckFailure(check, "'\(path)' cannot be checked: \(error)")
+    }
+    guard result.isClean else {
+        throw RouteCheckFailure(check, result.problems)
+    }
+}
+
+/// Checks the `apple-app-site-association` file at `path` (the label says `file:`, but it
+/// takes a path), for the apps its first `details` entry names.
+@available(*, deprecated, renamed: "assertAssociationFile(_:path:host:appIDs:)",
+           message: "the label 'file:' takes a path; name the app's IDs too")
 public func assertAssociationFile(_ router: Router, file path: String, host: String) throws {
     let check = "assertAssociationFile"
     let text = try RouteMapFile.read(path, for: check)
@@ -98,6 +123,6 @@ public func assertAssociationFile(_ router: Router, file path: String, host: Str
         throw RouteCheckFailure(check, "'\(path)' cannot be checked: \(error)")
     }
     guard result.isClean else {
-        throw RouteCheckFailure(check, result.unclaimed.map(\.description) + result.deadClaims.map(\.description))
+        throw RouteCheckFailure(check, result.problems)
     }
 }

@@ -181,7 +181,7 @@ struct Swift5OriginTests {
         #expect(router.open("https://shop.example.com/item/3", source: .external).isHandled)
         #expect(try router.universalLink(for: "shop://item/3") == "https://shop.example.com/item/3")
         let file = router.routeMap.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.shop"])
-        let report = try AssociationCheck(router: router, file: file, host: "shop.example.com")
+        let report = try AssociationCheck(router: router, json: file, host: "shop.example.com", appIDs: ["ABCDE12345.com.example.shop"])
         #expect(report.isClean && report.unclaimed.isEmpty && report.deadClaims.isEmpty)
     }
 }

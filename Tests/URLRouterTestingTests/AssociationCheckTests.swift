@@ -38,7 +38,7 @@ struct AssociationCheckTests {
             ("/legacy/:id", .external),
         ])
         let text = router.routeMap.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.reader"])
-        let check = try AssociationCheck(router: router, file: text, host: "reader.example.com")
+        let check = try AssociationCheck(router: router, json: text, host: "reader.example.com", appIDs: ["ABCDE12345.com.example.reader"])
         #expect(check.unclaimed.isEmpty)
         #expect(check.deadClaims.isEmpty)
     }
@@ -71,7 +71,7 @@ struct AssociationCheckTests {
     @Test("the check reports each kind of drift", arguments: drifts)
     func drift(_ item: Drift) throws {
         let router = try Self.router(item.routes)
-        let check = try AssociationCheck(router: router, file: Self.file(item.components), host: "reader.example.com")
+        let check = try AssociationCheck(router: router, json: Self.file(item.components), host: "reader.example.com", appIDs: ["T.app"])
         #expect(check.unclaimed.map(\.pattern) == item.unclaimed)
         #expect(check.unclaimed.first?.excludedBy == item.excludedBy)
         #expect(check.deadClaims.map(\.claim) == item.dead)
@@ -83,7 +83,7 @@ struct AssociationCheckTests {
     @Test("a host that is not a universal-link origin opens nothing, so every claim is dead")
     func undeclaredHost() throws {
         let router = try Self.router([("reader://shelf", .external)])
-        let check = try AssociationCheck(router: router, file: Self.file(#"[{"/": "/shelf"}]"#), host: "evil.example")
+        let check = try AssociationCheck(router: router, json: Self.file(#"[{"/": "/shelf"}]"#), host: "evil.example", appIDs: ["T.app"])
         #expect(check.deadClaims.map(\.claim) == ["/shelf"])
         #expect(check.unclaimed.isEmpty)
     }
@@ -91,8 +91,8 @@ struct AssociationCheckTests {
     @Test("reports name the route, the claim and an example URL")
     func descriptions() throws {
         let router = try Self.router([("reader://shelf", .external), ("reader://book/<int:id>", .external)])
-        let check = try AssociationCheck(router: router, file: Self.file(#"[{"/": "/book/*"}, {"/": "/gone"}]"#),
-                                         host: "reader.example.com")
+        let check = try AssociationCheck(router: router, json: Self.file(#"[{"/": "/book/*"}, {"/": "/gone"}]"#),
+                                         host: "reader.example.com", appIDs: ["T.app"])
         #expect(check.description == """
             unclaimed  'reader://shelf' is not claimed: https://reader.example.com/shelf matches no component
             dead claim  '/gone' claims https://reader.example.com/gone, which no external route opens

@@ -63,14 +63,14 @@ struct AssociationPropertyTests {
             }) else { continue }
             tables += 1
             let file = router.routeMap.appleAppSiteAssociation(appIDs: ["T.app"])
-            let check = try AssociationCheck(router: router, file: file, host: Self.host)
+            let check = try AssociationCheck(router: router, json: file, host: Self.host, appIDs: ["T.app"])
             let table = routes.map { "\($0.exposure) \($0.pattern)" }.joined(separator: "\n")
             #expect(check.unclaimed.isEmpty, "\(table)\n\(file)")
             #expect(check.deadClaims.isEmpty, "\(table)\n\(file)")
-            let overClaims = Set(check.overClaims.map(\.claim))
+            let overClaims = Set((check.overClaims + check.wholeDomainClaims).map(\.claim))
             for route in routes where !route.exposure.isExternal {
                 for example in route.examples {
-                    guard let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)/" + example),
+                    guard let decision = try AssociationCheck.decision(json: file, url: "https://\(Self.host)/" + example),
                           !decision.exclude,
                           router.resolve("reader://" + example, source: .external).route == nil
                     else { continue }
@@ -80,7 +80,7 @@ struct AssociationPropertyTests {
             for route in routes where route.exposure.isExternal {
                 for example in route.examples {
                     #expect(router.resolve("reader://" + example, source: .external).route != nil, "\(table)\n\(example)")
-                    let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)/" + example)
+                    let decision = try AssociationCheck.decision(json: file, url: "https://\(Self.host)/" + example)
                     #expect(decision.map { !$0.exclude } == true, "\(table)\n\(file)\n\(example)")
                 }
             }
@@ -95,19 +95,32 @@ struct AssociationPropertyTests {
         }
     }
 
-    @Test("over 1,000 random sets of generated claims, the generator's matcher decides as the check's Apple matching does")
+    /// A path in a random spelling: segments that claims write, and others (case, escapes of
+    /// letters in either hexadecimal case, raw `*` and `$`, `%`, empty segments).
+    static func randomPath(_ random: inout SeededRandom) -> String {
+        let pool = ["a", "A", "%61", "%41", "b", "c%20d", "C%20D", "%E5%AE%B6%E5%B1%85", "%e5%ae%b6%e5%b1%85",
+                    "a*b", "a%2Ab", "a%2ab", "a$b", "%24", "%", "%2", "x", "", "sample", "4/2"]
+        let path = "/" + (0..<random.next(below: 5)).map { _ in pool[random.next(below: pool.count)] }.joined(separator: "/")
+        return random.next(below: 4) == 0 ? path + "/" : path
+    }
+
+    @Test("over 1,000 random sets of generated claims, the generator's matcher decides as the check's Apple matching does, on any spelling")
     func generatorMatcherAgreesWithTheCheck() throws {
         var random = SeededRandom(seed: 0xC1A1_2027)
-        for _ in 0..<1_000 {
+        for round in 0..<1_000 {
+            let caseInsensitive = round % 3 == 0
             let claims = Self.randomClaims(1 + random.next(below: 5), &random)
             let components = claims.map { #"{"/": ""# + $0 + #""}"# }.joined(separator: ", ")
-            let file = #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": ["# + components + "]}]}}"
-            let matcher = ClaimPathMatcher(claims)
-            // The writer asks about the narrowest path of each of its own component paths.
-            for path in claims + Self.randomClaims(4, &random) {
-                let sample = ClaimPathMatcher.sample(ofPath: path)
-                let decision = try AssociationCheck.decision(file: file, url: "https://\(Self.host)" + sample)
-                #expect(matcher.firstMatch(path: sample).map { claims[$0] } == decision?.claim, "\(claims)\n\(sample)")
+            let defaults = caseInsensitive ? #", "defaults": {"caseSensitive": false}"# : ""
+            let file = #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": ["# + components + "]" + defaults + "}]}}"
+            let matcher = ClaimPathMatcher(claims, caseInsensitive: caseInsensitive)
+            // The narrowest path of each of its own component paths and of others, then paths
+            // in any spelling, as a link may come.
+            let paths = (claims + Self.randomClaims(4, &random)).map(ClaimPathMatcher.sample(ofPath:))
+                + (0..<8).map { _ in Self.randomPath(&random) }
+            let decisions = try AssociationCheck.decisions(json: file, urls: paths.map { "https://\(Self.host)" + $0 })
+            for (path, decision) in zip(paths, decisions) {
+                #expect(matcher.firstMatch(path: path).map { claims[$0] } == decision?.claim, "\(claims)\n\(path)")
             }
         }
     }

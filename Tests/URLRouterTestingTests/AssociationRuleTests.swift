@@ -21,7 +21,7 @@ struct AssociationRuleTests {
     static func decide(_ item: Case) throws -> Decision {
         let extra = item.applinks.isEmpty ? "" : item.applinks + ", "
         let file = #"{"applinks": {"# + extra + #""details": [{"appIDs": ["T.app"], "components": "# + item.components + "}]}}"
-        guard let decision = try AssociationCheck.decision(file: file, url: item.url) else { return .none }
+        guard let decision = try AssociationCheck.decision(json: file, url: item.url) else { return .none }
         return decision.exclude ? .excluded : .claimed
     }
 
@@ -136,9 +136,9 @@ struct AssociationRuleTests {
     @Test("a file that cannot be read throws a bounded error", arguments: badFiles)
     func badFile(_ item: BadFile) throws {
         let router = try Router()
-        #expect(throws: item.error) { try AssociationCheck(router: router, file: item.file, host: "h.example") }
+        #expect(throws: item.error) { try AssociationCheck(router: router, json: item.file, host: "h.example", appIDs: ["T.a"]) }
         do {
-            _ = try AssociationCheck(router: router, file: item.file, host: "h.example")
+            _ = try AssociationCheck(router: router, json: item.file, host: "h.example", appIDs: ["T.a"])
         } catch {
             #expect(error.description.utf8.count < 400)
         }

@@ -50,14 +50,16 @@ struct OpensTests {
         let folder = try TemporaryFolder()
         let router = try releasedRouter()
         let generated = router.routeMap.appleAppSiteAssociation(appIDs: ["ABCDE12345.com.example.reader"])
-        try assertAssociationFile(router, file: try folder.file("aasa.json", generated), host: "reader.example.com")
+        try assertAssociationFile(router, path: try folder.file("aasa.json", generated), host: "reader.example.com",
+                                  appIDs: ["ABCDE12345.com.example.reader"])
 
         let stale = """
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.reader"],
               "components": [{"/": "/book/*"}, {"/": "/gone"}]}]}}
             """
         let caught = failure {
-            try assertAssociationFile(router, file: try folder.file("stale.json", stale), host: "reader.example.com")
+            try assertAssociationFile(router, path: try folder.file("stale.json", stale), host: "reader.example.com",
+                                      appIDs: ["ABCDE12345.com.example.reader"])
         }
         #expect(caught?.problems.count == 3)
         #expect(caught?.problems.contains { $0.hasPrefix("'reader://shelf' is not claimed") } == true)

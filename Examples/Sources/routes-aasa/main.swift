@@ -40,7 +40,7 @@ guard let data = FileManager.default.contents(atPath: path) else {
 }
 let file = String(decoding: data, as: UTF8.self)
 do {
-    let check = try AssociationCheck(router: router, file: file, host: host)
+    let check = try AssociationCheck(router: router, json: file, host: host, appIDs: appIDs)
     print(check)
     if file != generated {
         print("\(path) is not what the routes generate now: regenerate it with `routes-aasa > \(path)`")

@@ -699,8 +699,9 @@ extension FuzzOracle {
     }
 
     /// Universal links never widen exposure: whoever opens it, the https form of a fuzzed URL
-    /// (on the declared host) reaches no internal route, and reaches what the custom-scheme form
-    /// reaches from outside.
+    /// (on the declared host) reaches no internal route, and its path stays a path: it reaches
+    /// what the custom-scheme form with an empty host (`reader:///…`, every segment a path
+    /// segment) reaches from outside, or nothing (a spelling the association file does not claim).
     public static func checkOrigins(_ url: String) -> [String] {
         guard case .success(let router) = originRouter else { return ["the origins router does not build"] }
         var problems: [String] = []
@@ -711,8 +712,8 @@ extension FuzzOracle {
         if let route = fromApp.route, !route.exposure.isExternal {
             problems.append("origins: '\(shown(universal))' opened from the app reached the internal route \(route.pattern)")
         }
-        let custom = router.open("reader://" + rest, source: .external)
-        if fromApp.route?.pattern != custom.route?.pattern {
+        let custom = router.open("reader:///" + rest, source: .external)
+        if let reached = fromApp.route, reached.pattern != custom.route?.pattern {
             problems.append("origins: '\(shown(universal))' reached \(fromApp), its custom-scheme form from outside \(custom)")
         }
         return problems

@@ -50,9 +50,9 @@ struct ComponentGlob: Sendable, Hashable {
     /// Compiles `text`.
     /// - Throws: ``AssociationFileError/invalidComponent`` for a pattern that is too long,
     ///   ``AssociationFileError/unknownVariable`` for a `$(name)` that is neither built in nor
-    ///   declared in `variables`.
+    ///   declared in `variables`. With `substitutes` false (the old `paths` key), `$(` is text.
     init(_ text: String, caseSensitive: Bool, percentEncoded: Bool,
-         variables: [String: [String]]) throws(AssociationFileError) {
+         variables: [String: [String]], substitutes: Bool = true) throws(AssociationFileError) {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maxLength else {
             throw .invalidComponent("a pattern of more than \(Self.maxLength) characters: '\(Echo.quoted(text))'")
@@ -63,7 +63,7 @@ struct ComponentGlob: Sendable, Hashable {
             switch scalars[i] {
             case "*": tokens.append(.any)
             case "?": tokens.append(.one)
-            case "$" where i + 1 < scalars.count && scalars[i + 1] == "(":
+            case "$" where substitutes && i + 1 < scalars.count && scalars[i + 1] == "(":
                 guard let close = scalars[(i + 2)...].firstIndex(of: ")") else {
                     throw .invalidComponent("an unclosed '$(' in '\(Echo.quoted(text))'")
                 }

@@ -66,9 +66,13 @@ public struct RouteMap: Sendable, Hashable {
     package let services: [Service]
     /// The router's origins (``Router/Options/origins``), in declaration order.
     public let origins: [Origin]
+    /// Whether the router folds the case of path literals (`MatchOptions.caseInsensitivePaths`):
+    /// its association file then claims paths in any case.
+    package let caseInsensitivePaths: Bool
 
-    init(snapshot: Snapshot, origins: [Origin]) {
+    init(snapshot: Snapshot, origins: [Origin], caseInsensitivePaths: Bool = false) {
         self.origins = origins
+        self.caseInsensitivePaths = caseInsensitivePaths
         routes = snapshot.routes.map { route in
             Route(pattern: route.info.pattern, name: route.info.name, module: route.info.module,
                   exposure: route.info.exposure, handler: route.handler.kindName, typedRoute: route.info.typedRoute,
@@ -186,7 +190,9 @@ func quoted(_ text: String) -> String {
 
 extension Router {
     /// Every route, interceptor, redirect and service registered now, sorted and stable.
-    public var routeMap: RouteMap { RouteMap(snapshot: current, origins: options.origins) }
+    public var routeMap: RouteMap {
+        RouteMap(snapshot: current, origins: options.origins, caseInsensitivePaths: options.matching.caseInsensitivePaths)
+    }
 }
 
 extension RouteHandler {

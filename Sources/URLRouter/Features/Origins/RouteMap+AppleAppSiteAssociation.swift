@@ -10,15 +10,23 @@ extension RouteMap {
     /// The `components` claim the external routes that a universal link reaches (a scheme
     /// that is the first ``Origin/scheme(_:)`` origin, `*` or `:name`), in the matcher's
     /// precedence order: a literal percent-encoded, a one-segment capture as `?*`, a catch-all
-    /// as `*` (and the path without it). An internal route of literals (with at most a
-    /// trailing `**`) that such a claim would cover, and that no external route matches, gets
-    /// an `"exclude": true` component before the claims. Each component's `comment` names
-    /// its routes. Keys are sorted and slashes are not escaped, so the text is byte-stable.
+    /// as `*` (and the path without it); a path that ends in a literal also with a trailing
+    /// `/`. An internal route of literals (with at most a trailing `**`) that such a claim
+    /// would cover, and that no external route matches, gets an `"exclude": true` component
+    /// before the claims. Each component's `comment` names its routes. A router that folds
+    /// the case of paths (`MatchOptions.caseInsensitivePaths`) gets `"caseSensitive": false`
+    /// in the entry's `defaults`. Keys are sorted and slashes are not escaped, so the text is
+    /// byte-stable.
+    ///
+    /// The router opens a universal link in another spelling (an empty segment, an escape)
+    /// only when these components claim it, so the file and the routes agree on every link
+    /// (<doc:UniversalLinks>).
     /// - Parameter appIDs: the apps' identifiers, `<team ID>.<bundle ID>`.
     /// - Returns: the file, as JSON text.
     /// - Complexity: O(*e* × *i*) for *e* external and *i* internal routes.
     public func appleAppSiteAssociation(appIDs: [String]) -> String {
-        let components = AssociationComponents(routes: routes, scheme: origins.lazy.compactMap(\.scheme).first)
+        let components = AssociationComponents(routes: routes.map { ($0.pattern, $0.exposure.isExternal) },
+                                               scheme: origins.lazy.compactMap(\.scheme).first)
         let lines = components.entries.map { entry in
             var fields = [("/", quoted(entry.path)), ("comment", quoted(entry.comment))]
             if entry.exclude { fields.append(("exclude", "true")) }
@@ -29,7 +37,7 @@ extension RouteMap {
         }
         return "{\n  \"applinks\": {\n    \"details\": [\n      {\n"
             + "        \"appIDs\": \(array(appIDs.map(quoted))),\n"
-            + "        \"components\": \(array(lines))\n"
+            + "        \"components\": \(array(lines))" + (caseInsensitivePaths ? ",\n        \"defaults\": {\"caseSensitive\": false}\n" : "\n")
             + "      }\n    ]\n  }\n}\n"
     }
 }
@@ -45,9 +53,9 @@ struct AssociationComponents {
 
     private(set) var entries: [Entry] = []
 
-    init(routes: [RouteMap.Route], scheme: String?) {
+    init(routes: [(pattern: String, isExternal: Bool)], scheme: String?) {
         func shapes(external: Bool) -> [UniversalLinkShape] {
-            routes.filter { $0.exposure.isExternal == external }
+            routes.filter { $0.isExternal == external }
                 .compactMap { UniversalLinkShape($0.pattern, scheme: scheme) }
                 .sorted { $0.precedes($1) }
         }

@@ -86,7 +86,9 @@ package struct UniversalLinkShape {
 
     /// The `components` paths that claim the shape: a literal percent-encoded (and `*`, `?`
     /// and `$` escaped, which would be wildcards), a one-segment capture as `?*`, a
-    /// catch-all as `*`, which also claims the path without it.
+    /// catch-all as `*`, which also claims the path without it. A path that ends in a literal
+    /// is claimed with a trailing `/` too, a spelling the router opens alike (a `?*` or `*`
+    /// at the end takes it already).
     package var componentPaths: [String] {
         var path = ""
         for segment in segments {
@@ -98,7 +100,8 @@ package struct UniversalLinkShape {
                 path += "/?*"
             }
         }
-        return [path.isEmpty ? "/" : path]
+        if path.isEmpty { return ["/"] }
+        return segments.last?.literal != nil ? [path, path + "/"] : [path]
     }
 
     /// `text` with every byte outside RFC 3986 `pchar`, and `*`, `$`, `%`, percent-encoded
