@@ -38,7 +38,7 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
     /// `url` as a log may show it: query values `•`, no userinfo, no fragment, control
     /// characters escaped, at most `limit` UTF-8 bytes.
     static func shown(_ url: String, limit: Int = Echo.defaultLimit) -> String {
-        Echo.quoted(Router.redacted(url, showing: []), limit: limit)
+        Echo.quoted(Redaction(showing: []).redacted(url), limit: limit)
     }
 }
 

@@ -1,0 +1,1 @@
+../PatternMatcherTests/Support/LongRuns.swift
