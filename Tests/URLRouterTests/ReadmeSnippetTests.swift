@@ -56,6 +56,8 @@ import Testing
             "42",
             "reader://picker/shelf [App] is an action route, not an object route",
             "Favourites",
+            "7",
+            "the main-actor object is a 'BookScreen', not a 'String'",
             "[\"id\": \"7\"]",
             "handled by reader://go/**url [App]",
         ])
