@@ -89,6 +89,16 @@ import Testing
         ])
     }
 
+    @Test @MainActor func entrySnippetPrintsWhatTheReadmeSays() async throws {
+        #expect(try await runEntrySnippet() == [
+            "no plan for 'reader://book/42': held open #1 'reader://book/42', until the app is ready",
+            "observed: handled by reader://book/<int:id> (book) [App]",
+            "reader://shelf [\"reader://book/42\"]",
+            "observed: handled by reader://book/<int:id> (book) [App]",
+            "shown: NavigationPlan(root: 'reader://shelf', stack: ['reader://book/7'])",
+        ])
+    }
+
     @Test func routerSnippetPrintsWhatTheReadmeSays() throws {
         #expect(try runRouterSnippet() == [
             "handled by reader://book/<int:id> (book) [BookDetailModule]",
