@@ -38,8 +38,10 @@ public struct RecordedOpen: Sendable, Hashable, CustomStringConvertible {
 /// An interceptor at `*://**` and `**` records each open (nested and redirected ones too,
 /// each as it is opened) and lets it proceed. A catch-all route, external so that deep links
 /// reach it too, answers the URLs no registered module knows: an open of another module's
-/// URL succeeds and is recorded. Routes the tests register win over it. Service overrides
-/// (`routes.override(_:lifetime:_:)`) replace the services the module requires.
+/// URL succeeds and is recorded. Routes the tests register win over it. A service the module
+/// under test requires from a module the test leaves out is given with
+/// `routes.provide(_:lifetime:_:)`; `routes.override(_:lifetime:_:)` replaces one that a
+/// registered module provides.
 public final class RecordingRouter: Sendable {
     /// The module name of the recording interceptor and the catch-all routes.
     public static let moduleName = "RecordingRouter"

@@ -44,6 +44,27 @@ struct RecordingRouterTests {
         #expect(try recording.router.service(.catalog) is FakeCatalog)
     }
 
+    @Test("a service the module under test only requires is provided by the test, not overridden")
+    func providesWhatTheModuleRequires() throws {
+        enum ShelfModule: RouteModule {
+            static func registerRoutes(in routes: inout RouteRegistrar) {
+                routes.require(.catalog)   // BookDetailModule provides it; the test leaves it out
+            }
+        }
+        struct FakeCatalog: Catalog {}
+        let refused = #expect(throws: RegistrationError.self) {
+            try RecordingRouter(modules: [ShelfModule.self]) { routes in
+                routes.override(.catalog) { _ in FakeCatalog() as any Catalog }
+            }
+        }
+        #expect(refused?.problems.first { $0.module == "App" }?.description.hasSuffix("`provide` the service instead") == true,
+                "\(String(describing: refused))")
+        let recording = try RecordingRouter(modules: [ShelfModule.self]) { routes in
+            routes.provide(.catalog) { _ in FakeCatalog() as any Catalog }
+        }
+        #expect(try recording.router.service(.catalog) is FakeCatalog)
+    }
+
     @Test("opens from many threads are all recorded")
     func concurrent() async throws {
         let recording = try RecordingRouter()

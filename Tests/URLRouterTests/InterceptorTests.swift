@@ -146,6 +146,9 @@ struct InterceptorTests {
         let completions = Shared(0)
         let result = router.open("reader://slow/x") { _ in completions.increment() }
         #expect(result.outcome == .intercepting("reader://slow/**"))
+        // What README's and Opening URLs' Outcomes tables say it prints.
+        #expect("\(result)".hasPrefix("waiting for interceptor ") && "\(result)".hasSuffix(" reader://slow/** [App] to decide"),
+                "\(result)")
         guard case .intercepting(_, let pending) = result else { return }
         #expect(await pending.result.outcome == .handled("reader://slow/x"))
         try await Task.sleep(nanoseconds: 20_000_000)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import URLRouter
 
@@ -112,6 +113,64 @@ struct MainActorObjectTests {
         #expect(await failing.result == .failed(Self.info(router, "reader://gate/<int:id>"), Broken()))
         // The awaiting open gives the final outcome directly.
         #expect(await router.openAndWait("reader://gate/1") == .handled(Self.info(router, "reader://gate/:any")))
+    }
+
+    @Test("an open's completion gets the screen as a MainActorObject: value(as:) reads it, a wrong type throws naming both")
+    @MainActor
+    func completionValue() throws {
+        let router = try Self.router(Shared([]))
+        let replies = Shared<[MainActorObject]>([])
+        let missedCasts = Shared(0)
+        let result = router.open("reader://screen/book/42") { reply in
+            // The trap of newcomer trial 4: the reply is the wrapper, so this cast is nil.
+            if reply as? ScreenStandIn == nil { missedCasts.increment() }
+            if let object = reply as? MainActorObject { replies.withLock { $0.append(object) } }
+        }
+        #expect(result.isHandled)
+        #expect(missedCasts.current == 1)
+        let object = try #require(replies.current.first)
+        let screen = try object.value(as: ScreenStandIn.self)
+        #expect(screen.title == "book 42")
+        let inferred: ScreenStandIn = try object.value()
+        #expect(inferred === screen)
+        #expect(try object.value(as: AnyObject.self) === screen, "a superclass or protocol of the value works too")
+        #expect("\(object)" == "MainActorObject(ScreenStandIn)")
+        #expect { try object.value(as: String.self) } throws: { error in
+            "\(error)" == "the main-actor object is a 'ScreenStandIn', not a 'String'"
+        }
+        #expect((try? object.value(as: Int.self)) == nil, "try? gives the optional on purpose")
+    }
+
+    @Test("off the main actor the open is pending, and its completion still gets the wrapper on the main actor")
+    func completionValueOffMainActor() async throws {
+        let router = try Self.router(Shared([]))
+        let replies = Shared<[MainActorObject]>([])
+        let onMainThread = Shared<[Bool]>([])
+        let result = router.open("reader://screen/book/7") { reply in
+            onMainThread.withLock { $0.append(Self.isMainActorsExecutor()) }
+            if let object = reply as? MainActorObject { replies.withLock { $0.append(object) } }
+        }
+        guard case .pending(_, let pending) = result else {
+            Issue.record("expected pending, got \(result)")
+            return
+        }
+        #expect(await pending.result.isHandled)
+        #expect(onMainThread.current == [true], "MainActor.assumeIsolated holds in the completion")
+        let object = try #require(replies.current.first)
+        #expect(try await MainActor.run { try object.value(as: ScreenStandIn.self).title } == "book 7")
+    }
+
+    /// Marks the main queue, the main actor's executor (drained by a worker thread under the
+    /// test runner's `async` main on Linux, so `Thread.isMainThread` would say no there).
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main actor's executor.
+    static func isMainActorsExecutor() -> Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     @Test("makeObject says why there is no object", arguments: [

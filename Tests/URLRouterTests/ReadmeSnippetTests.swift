@@ -56,6 +56,8 @@ import Testing
             "42",
             "reader://picker/shelf [App] is an action route, not an object route",
             "Favourites",
+            "7",
+            "the main-actor object is a 'BookScreen', not a 'String'",
             "[\"id\": \"7\"]",
             "handled by reader://go/**url [App]",
         ])
@@ -84,6 +86,16 @@ import Testing
         #expect(try runTestingSnippet() == [
             "assertOpens: 'reader://book/x' from app reaches *://** [RecordingRouter], not 'book'",
             "[\"reader://book/42\", \"reader://reviews/42\"]",
+        ])
+    }
+
+    @Test @MainActor func entrySnippetPrintsWhatTheReadmeSays() async throws {
+        #expect(try await runEntrySnippet() == [
+            "no plan for 'reader://book/42': held open #1 'reader://book/42', until the app is ready",
+            "observed: handled by reader://book/<int:id> (book) [App]",
+            "reader://shelf [\"reader://book/42\"]",
+            "observed: handled by reader://book/<int:id> (book) [App]",
+            "shown: NavigationPlan(root: 'reader://shelf', stack: ['reader://book/7'])",
         ])
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import URLRouter
 
@@ -154,6 +153,42 @@ struct ThemeRoute: TypedRoute {
     var theme: Theme
 }
 
+/// The same enum, required in the query with no declared keys: the message gives the light
+/// fixes (`CaseIterable`, a default) before `declaredKeys`.
+struct UnprobedSortRoute: TypedRoute {
+    static let pattern = "reader://sorted"
+    var sort: Theme
+}
+
+/// The same enum captured by the path: a default cannot help there, so none is offered.
+struct UnprobedThemeRoute: TypedRoute {
+    static let pattern = "reader://theme/unprobed/:theme"
+    var theme: Theme
+}
+
+/// A list of that enum: a default cannot help a list either.
+struct UnprobedThemesRoute: TypedRoute {
+    static let pattern = "reader://themes"
+    var themes: [Theme]
+}
+
+/// A default that is none of the enum's cases.
+struct WrongDefaultThemeRoute: TypedRoute {
+    static let pattern = "reader://theme/wrong"
+    static var queryDefaults: [String: String] { ["theme": "Sepia"] }
+    var theme: Theme
+}
+
+/// The *Typed routes* article's `SearchRoute`, with an enum that is not `CaseIterable`: the
+/// probe fills it with its own default text, so it registers as written.
+struct DefaultedThemeSearchRoute: TypedRoute {
+    static let pattern = "reader://themed-search/:term"
+    static var queryDefaults: [String: String] { ["page": "1", "theme": "night"] }
+    var term: String
+    var page: Int
+    var theme: Theme
+}
+
 @Suite("Typed routes: registration checks each type against its pattern")
 struct TypedRegistrationTests {
     /// The problems registering `body` reports, as (type, property) pairs and messages.
@@ -212,6 +247,23 @@ struct TypedRegistrationTests {
         Case(description: "a validating init that no placeholder passes, with no declared keys",
              register: { $0.action(ValidatingRoute.self) { _, _ in } },
              expected: [(nil, "declare its keys in `declaredKeys`")]),
+        Case(description: "an enum that is not CaseIterable, in the query with no default (newcomer trial 4)",
+             register: { $0.action(UnprobedSortRoute.self) { _, _ in } },
+             expected: [("sort", "'sort' is a Theme, which takes none of the placeholder values: if Theme is an enum, "
+                            + "make it `CaseIterable` (registration probes its first case), or give 'sort' a default in "
+                            + "`queryDefaults`; else declare the type's keys in `declaredKeys`")]),
+        Case(description: "an enum that is not CaseIterable, in the path",
+             register: { $0.action(UnprobedThemeRoute.self) { _, _ in } },
+             expected: [("theme", "'theme' is a Theme, which takes none of the placeholder values: if Theme is an enum, "
+                            + "make it `CaseIterable` (registration probes its first case); else declare the type's keys")]),
+        Case(description: "a list of an enum that is not CaseIterable",
+             register: { $0.action(UnprobedThemesRoute.self) { _, _ in } },
+             expected: [("themes", "'themes' is a Theme, which takes none of the placeholder values: if Theme is an enum, "
+                            + "make it `CaseIterable` (registration probes its first case); else declare")]),
+        Case(description: "an enum that is not CaseIterable, with a default that is none of its cases",
+             register: { $0.action(WrongDefaultThemeRoute.self) { _, _ in } },
+             expected: [("theme", "takes none of the placeholder values, nor its default 'Sepia' in `queryDefaults`: "
+                            + "if Theme is an enum, make it `CaseIterable`")]),
     ]
 
     @Test("each mismatch is one problem naming the type, the property, the pattern and the module", arguments: cases)
@@ -267,6 +319,22 @@ struct TypedRegistrationTests {
             routes.object(SettingsRoute.self) { _, _ in 0 }
         }
         #expect(router.routes.count == 8)
+    }
+
+    @Test("an enum that is not CaseIterable registers when its query item has a default: the probe uses that text")
+    func defaultFillsTheProbe() throws {
+        let opened = Shared<[DefaultedThemeSearchRoute]>([])
+        let router = try Router { routes in
+            routes.action(DefaultedThemeSearchRoute.self) { search, _ in opened.withLock { $0.append(search) } }
+        }
+        #expect(router.open("reader://themed-search/tolkien").isHandled)
+        #expect(router.open("reader://themed-search/tolkien?theme=sepia&page=2").isHandled)
+        #expect(opened.current == [
+            DefaultedThemeSearchRoute(term: "tolkien", page: 1, theme: .night),
+            DefaultedThemeSearchRoute(term: "tolkien", page: 2, theme: .sepia),
+        ])
+        #expect(try DefaultedThemeSearchRoute(term: "a", page: 1, theme: .night).url() == "reader://themed-search/a")
+        #expect(!router.open("reader://themed-search/a?theme=dark").isHandled, "a text that is no case still declines")
     }
 
     @Test("two types with one pattern are a conflict, across modules too")

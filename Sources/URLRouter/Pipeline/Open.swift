@@ -85,7 +85,7 @@ extension Router {
         var origin: Origin?
         let given = url
         if let origins {
-            switch origins.arrival(of: url, limits: options.matching.limits) {
+            switch origins.arrival(of: url, in: self) {
             case .customScheme(let declared): origin = declared
             case .universalLink(let declared, let rewritten):
                 // A universal link comes from outside the app, whoever opens it.

@@ -176,7 +176,10 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
             case .service(let key, .twoOverrides(let other)):
                 return "[\(Echo.quoted(module))] overrides the service \(key), which [\(Echo.quoted(other))] overrides too"
             case .service(let key, .overrideWithoutProvider):
-                return "[\(Echo.quoted(module))] overrides the service \(key), which no registered module provides"
+                // Natural when a test registers one feature module (a RecordingRouter) and
+                // stands in for a service of a module it leaves out: `provide` is that fix.
+                return "[\(Echo.quoted(module))] overrides the service \(key), which no registered module provides: "
+                    + "to stand in for a module this router does not register, `provide` the service instead"
             case .origins(let reason):
                 return "origins: \(reason)"
             case .parents(let type, let reason):

@@ -40,6 +40,19 @@ func runScreensSnippet() throws -> [String] {
     router.open("reader://picker/shelf") { choice in                       // on the main actor: at once
         print(choice ?? "no choice")                                        // Favourites
     }
+    // Opened, a screen route hands the screen to the router's Navigator, if any, and to the
+    // completion wrapped in a MainActorObject (`reply as? BookScreen` is nil): read it there.
+    router.open("reader://book/7") { reply in                              // on the main actor: at once
+        MainActor.assumeIsolated {
+            guard let object = reply as? MainActorObject else { return }
+            do {
+                print(try object.value(as: BookScreen.self).id)                // 7
+                _ = try object.value(as: String.self)
+            } catch {
+                print(error)   // the main-actor object is a 'BookScreen', not a 'String'
+            }
+        }
+    }
     print(router.resolve("reader://book/7?from=mail").route?.parameters ?? [:])   // ["id": "7"]
     print(router.open("reader://go/reader://book/1", source: .external))   // handled by reader://go/**url [App]
     // snippet:end screens

@@ -11,12 +11,14 @@ extension Router {
     /// // ... onboarding ...
     /// let release = router.releaseHeldOpens()                  // replays the link now
     /// ```
-    /// While holding, an open from ``OpenSource/external`` made outside any handler (`open`,
-    /// `openAndWait`, `open(_:expecting:)` or `navigate(to:source:)`, including a universal
-    /// link of a declared origin) returns ``OpenResult/held(_:)`` at once (`navigate` throws
-    /// it) and is queued; nothing is looked up yet. Opens from ``OpenSource/app``, opens made
-    /// inside a handler or the observer, redirects and dry runs (`canOpen`, `resolve`, `plan`,
-    /// `restore`) are never held; an external object lookup is refused
+    /// While holding, an open from ``OpenSource/external`` made outside any handler, including
+    /// a universal link of a declared origin, is queued at once, and nothing is looked up yet:
+    /// `open` and `openAndWait` return ``OpenResult/held(_:)``, `open(_:expecting:)` returns
+    /// ``RouteReply/notHandled(_:)`` with it, and `navigate(to:source:)` throws a
+    /// ``NavigationError`` whose ``NavigationError/stopped`` is it. Never held: opens from
+    /// ``OpenSource/app``, opens made inside a handler or the observer, redirects, and dry runs
+    /// (`canOpen`, `resolve`, `plan`, `restore`, `previewInterceptors`). An external object
+    /// lookup (`object(for:as:)`, `requireObject`) cannot wait: it is refused
     /// (``Refusal/holdingExternalOpens``), not queued. See <doc:OpeningURLs>, "Links that
     /// arrive before the app is ready".
     ///

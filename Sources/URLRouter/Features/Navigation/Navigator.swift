@@ -1,3 +1,5 @@
+import PatternMatcher
+
 /// The app's navigation, as its UIKit or SwiftUI code implements it (see <doc:Navigation>): the
 /// router hands it plans and screens, and it decides how to show them. Set it with
 /// `Router.Options(navigator:)`; the router stays free of UIKit and SwiftUI.
@@ -69,20 +71,75 @@ extension Navigator {
 }
 
 /// A value a main-actor object route made for an open (a view controller), handed to the
-/// open's completion: it never leaves the main actor, where ``value`` is read.
+/// open's completion: it never leaves the main actor, where ``value(as:)`` reads it as the
+/// type the caller expects.
+///
+/// The completion's reply is this wrapper, not the view controller: a cast of the reply
+/// itself (`reply as? UIViewController`) is always `nil`. Ask the wrapper instead; a wrong
+/// type is an error that names the type the route made, never a silent `nil`:
 ///
 /// ```swift
 /// router.open("reader://book/42/screen") { reply in
-///     MainActor.assumeIsolated { present((reply as? MainActorObject)?.value as? UIViewController) }
+///     MainActor.assumeIsolated {
+///         guard let object = reply as? MainActorObject else { return }
+///         do {
+///             navigation.pushViewController(try object.value(as: UIViewController.self), animated: true)
+///         } catch {
+///             log.error("\(error)")   // the main-actor object is a 'BookView', not a 'UIViewController'
+///         }
+///     }
 /// }
 /// ```
+/// The completion of an open that ends in a main-actor object route is called on the main
+/// actor, so `MainActor.assumeIsolated` holds there. Its `description` names the type of the
+/// value, so a printed reply says what it holds.
 @MainActor
-public final class MainActorObject: Sendable {
-    /// What the route made.
+public final class MainActorObject: Sendable, CustomStringConvertible {
+    /// What the route made, as `Any`: ``value(as:)`` reads it as a type, or says why not.
     public let value: Any
+    /// The value's type, for ``description`` and ``value(as:)``'s error: its name is
+    /// written only when one of them is read.
+    private nonisolated let valueType: Any.Type
 
     init(_ value: Any) {
         self.value = value
+        valueType = type(of: value)
+    }
+
+    /// The object the route made, as `type`: what a screen route's completion pushes or
+    /// presents.
+    ///
+    /// ```swift
+    /// let screen = try object.value(as: UIViewController.self)
+    /// let book: BookScreen = try object.value()            // the type inferred
+    /// ```
+    /// A cast through `as?` that misses gives a silent `nil`; this throws instead, naming both
+    /// types, so a screen of the wrong kind is found where it happens. `try?` gives an
+    /// optional when `nil` is the right answer.
+    /// - Parameter type: the type the caller expects: the object's own type, a superclass of
+    ///   it, or a protocol it conforms to.
+    /// - Returns: the object, as `type`.
+    /// - Throws: an error whose description names the type the route made and `type`, when
+    ///   the object is not a `type`.
+    public func value<T>(as type: T.Type = T.self) throws -> T {
+        guard let typed = value as? T else {
+            throw OtherType(made: TypeName.plain(valueType), expected: TypeName.plain(T.self))
+        }
+        return typed
+    }
+
+    /// `MainActorObject(` and the name of the value's type `)`: what the wrapper
+    /// holds, readable from any thread (the value itself stays on the main actor).
+    public nonisolated var description: String { "MainActorObject(\(TypeName.plain(valueType)))" }
+
+    /// Why ``value(as:)`` has no value of the type asked for: internal, since a caller has
+    /// nothing to branch on but the fix, which the description names.
+    struct OtherType: Error, Sendable, Equatable, CustomStringConvertible {
+        let made: String
+        let expected: String
+        var description: String {
+            "the main-actor object is a '\(Echo.quoted(made))', not a '\(Echo.quoted(expected))'"
+        }
     }
 }
 

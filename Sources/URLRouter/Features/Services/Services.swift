@@ -145,7 +145,8 @@ extension RouteRegistrar {
 
     /// Replaces the provider of `key` for this router, without touching the module that
     /// provides it: a fake store in a test. Registration refuses an override of a key that no
-    /// module provides.
+    /// module provides; a test that registers one feature alone gives the services it
+    /// requires from modules left out with ``provide(_:lifetime:_:)`` instead.
     ///
     /// ```swift
     /// let router = try Router(modules: AppModules.all) { routes in

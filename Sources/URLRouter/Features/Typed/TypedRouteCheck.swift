@@ -63,8 +63,13 @@ enum TypedRouteCheck {
             }
             problems += encodingProblems(of: value, shape: shape, read: order, lists: lists, absent: absent)
                 .map { problem($0.key, $0.reason) }
-        case .failed(let reason, _):
+        case .failed(let reason, let key, let unfit):
             guard let declared = R.declaredKeys else {
+                if let key, let unfit {
+                    // A default helps a single query value, not a path value or a list.
+                    let takesDefault = !unfit.isList && !pattern.parameterNames.contains(key)
+                    return [problem(key, unprobed(key, unfit.type, default: R.queryDefaults[key], takesDefault: takesDefault))]
+                }
                 return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
             }
             required = declared.required
@@ -112,6 +117,19 @@ enum TypedRouteCheck {
         return problems
     }
 
+    /// Why a property of a type of the app's own (`valueType`, an enum) took no placeholder,
+    /// with the lightest fix first: a `CaseIterable` enum is probed with its first case, and a
+    /// query item's default with its text; declaring every key is the heavy one.
+    private static func unprobed(_ key: String, _ valueType: String, default text: String?, takesDefault: Bool) -> String {
+        let type = Echo.quoted(valueType)
+        let name = Echo.quoted(key)
+        var refused = "none of the placeholder values"
+        if let text { refused += ", nor its default '\(Echo.quoted(text))' in `queryDefaults`" }
+        var fixes = "if \(type) is an enum, make it `CaseIterable` (registration probes its first case)"
+        if takesDefault && text == nil { fixes += ", or give '\(name)' a default in `queryDefaults`" }
+        return "'\(name)' is a \(type), which takes \(refused): \(fixes); else declare the type's keys in `declaredKeys`"
+    }
+
     /// What the type's `encode(to:)` writes that decoding would not read back as the same
     /// value: `value` (decoded from placeholders, which read the keys `read` and left the
     /// optional keys `absent` without a value) is encoded, and each key it writes must be
@@ -155,7 +173,7 @@ enum TypedRouteCheck {
     /// when it does: `R` is probed with that text for the key.
     private static func defaultError<R: TypedRoute>(_ route: R.Type, shape: TypedRouteShape, key: String, text: String) -> String? {
         switch TypedRouteProbe.probe(route, typeName: shape.typeName, fixed: [key: text]) {
-        case .failed(let reason, key: key): reason
+        case .failed(let reason, key: key, _): reason
         case .keys, .unsupported, .failed: nil
         }
     }

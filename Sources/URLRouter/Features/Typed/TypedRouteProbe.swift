@@ -4,8 +4,9 @@
 ///
 /// A type may refuse a placeholder (a `UUID` refuses `"1"`, a raw-value enum refuses a
 /// text that is none of its cases): the probe then tries the next placeholder for the key
-/// that was read last, a bounded number of times. When none fits, probing fails and
-/// registration uses ``TypedRoute/declaredKeys``.
+/// that was read last, a bounded number of times, and last the key's own text in
+/// ``TypedRoute/queryDefaults``, which the type is meant to accept. When none fits, probing
+/// fails and registration uses ``TypedRoute/declaredKeys``.
 struct TypedRouteProbe {
     struct KeyUse: Equatable {
         var isOptional = false
@@ -18,8 +19,16 @@ struct TypedRouteProbe {
         case keys([(name: String, use: KeyUse)], value: any Encodable, absent: Set<String>)
         /// The type has a shape a URL cannot carry.
         case unsupported(TypedRouteError)
-        /// No placeholder fits: the last error the type threw, and the key read last.
-        case failed(String, key: String?)
+        /// No placeholder fits: the last error the type threw, the key read last, and what
+        /// refused its placeholders when it is a type of the app's own (an enum), not a string
+        /// or a number.
+        case failed(String, key: String?, unfit: Unfit?)
+    }
+
+    /// A type of the app's own that took no placeholder, and whether the key is a list of it.
+    struct Unfit: Equatable {
+        let type: String
+        let isList: Bool
     }
 
     static let maxAttempts = 64
@@ -34,6 +43,7 @@ struct TypedRouteProbe {
             let state = ProbeState(typeName: typeName, choices: choices)
             state.absent = absent
             state.fixed = fixed
+            state.defaults = R.queryDefaults
             do {
                 let value = try R(from: ProbeDecoder(state: state))
                 return .keys(state.order.map { ($0, state.uses[$0]!) }, value: value, absent: absent)
@@ -41,11 +51,13 @@ struct TypedRouteProbe {
                 return .unsupported(state.unsupported ?? error)
             } catch {
                 lastError = String(describing: error)
-                guard let key = state.lastKey, fixed[key] == nil else { return .failed(lastError, key: state.lastKey) }
+                guard let key = state.lastKey, fixed[key] == nil else {
+                    return .failed(lastError, key: state.lastKey, unfit: state.lastKey.flatMap(state.unfit))
+                }
                 if state.exhausted {
                     // An optional property no placeholder fits is probed as absent.
                     guard state.uses[key]?.isOptional == true, !absent.contains(key) else {
-                        return .failed(lastError, key: key)
+                        return .failed(lastError, key: key, unfit: state.unfit(key))
                     }
                     absent.insert(key)
                     choices[key] = nil
@@ -54,7 +66,7 @@ struct TypedRouteProbe {
                 }
             }
         }
-        return .failed(lastError, key: nil)
+        return .failed(lastError, key: nil, unfit: nil)
     }
 }
 
@@ -64,6 +76,11 @@ final class ProbeState {
     let choices: [String: Int]
     /// Texts given for some keys instead of placeholders (a default being checked).
     var fixed: [String: String] = [:]
+    /// The type's ``TypedRoute/queryDefaults``: a key's default is its last placeholder.
+    var defaults: [String: String] = [:]
+    /// The type of the app's own that each key decodes (an enum), innermost: what a message
+    /// names when no placeholder fits it.
+    var valueTypes: [String: String] = [:]
     /// Optional keys probed as absent: no placeholder fits them.
     var absent: Set<String> = []
     var uses: [String: TypedRouteProbe.KeyUse] = [:]
@@ -95,11 +112,23 @@ final class ProbeState {
             return value
         }
         let choice = choices[key] ?? 0
-        guard choice < T.placeholders.count else {
-            exhausted = true
-            throw TypedRouteError.other("no placeholder fits", key: key, in: typeName)
+        if choice < T.placeholders.count { return T.placeholders[choice] }
+        // Last, the key's own default: an enum that is not `CaseIterable` accepts it.
+        if choice == T.placeholders.count, let text = defaults[key], let value = T(urlText: Substring(text)) {
+            return value
         }
-        return T.placeholders[choice]
+        exhausted = true
+        throw TypedRouteError.other("no placeholder fits", key: key, in: typeName)
+    }
+
+    /// Notes that `key` decodes `type`, one of the app's own (not a scalar the probe fills).
+    func decoding<T>(_ type: T.Type, for key: String) {
+        valueTypes[key] = TypeName.plain(type)
+    }
+
+    /// The type of the app's own that `key` decodes, if it decodes one.
+    func unfit(_ key: String) -> TypedRouteProbe.Unfit? {
+        valueTypes[key].map { TypedRouteProbe.Unfit(type: $0, isList: uses[key]?.isList == true) }
     }
 
     func refuse(_ key: String?, _ shape: String) -> TypedRouteError {
@@ -155,6 +184,7 @@ struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         state.note(key.stringValue)
         if let first = firstCase(of: type) { return first }
+        state.decoding(type, for: key.stringValue)
         return try T(from: ProbeField(key: key.stringValue, state: state))
     }
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
@@ -182,6 +212,7 @@ struct ProbeField: Decoder, URLScalarDecodingContainer {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard !isInList else { throw state.refuse(key, "a list of lists") }
         state.note(key, list: true)
+        state.valueTypes[key] = nil     // the list itself; its elements' type is noted next
         return ProbeList(key: key, state: state)
     }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -190,6 +221,7 @@ struct ProbeField: Decoder, URLScalarDecodingContainer {
     func scalar<T: URLScalar>(_ type: T.Type) throws -> T { try state.placeholder(type, key) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let first = firstCase(of: type) { return first }
+        state.decoding(type, for: key)
         return try T(from: self)
     }
 }
@@ -217,24 +249,28 @@ struct ProbeList: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool { false }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if firstCase(of: type) == nil { state.decoding(type, for: key) }
+        return try element(type)
+    }
+    private mutating func element<T: Decodable>(_ type: T.Type) throws -> T {
         currentIndex += 1
         if let first = firstCase(of: type) { return first }
         return try T(from: ProbeField(key: key, state: state, isInList: true))
     }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try decode(Element<Bool>.self).value }
-    mutating func decode(_ type: String.Type) throws -> String { try decode(Element<String>.self).value }
-    mutating func decode(_ type: Double.Type) throws -> Double { try decode(Element<Double>.self).value }
-    mutating func decode(_ type: Float.Type) throws -> Float { try decode(Element<Float>.self).value }
-    mutating func decode(_ type: Int.Type) throws -> Int { try decode(Element<Int>.self).value }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decode(Element<Int8>.self).value }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decode(Element<Int16>.self).value }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decode(Element<Int32>.self).value }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decode(Element<Int64>.self).value }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try decode(Element<UInt>.self).value }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decode(Element<UInt8>.self).value }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decode(Element<UInt16>.self).value }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decode(Element<UInt32>.self).value }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decode(Element<UInt64>.self).value }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try element(Element<Bool>.self).value }
+    mutating func decode(_ type: String.Type) throws -> String { try element(Element<String>.self).value }
+    mutating func decode(_ type: Double.Type) throws -> Double { try element(Element<Double>.self).value }
+    mutating func decode(_ type: Float.Type) throws -> Float { try element(Element<Float>.self).value }
+    mutating func decode(_ type: Int.Type) throws -> Int { try element(Element<Int>.self).value }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try element(Element<Int8>.self).value }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try element(Element<Int16>.self).value }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try element(Element<Int32>.self).value }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try element(Element<Int64>.self).value }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try element(Element<UInt>.self).value }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try element(Element<UInt8>.self).value }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try element(Element<UInt16>.self).value }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(Element<UInt32>.self).value }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(Element<UInt64>.self).value }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         throw state.refuse(key, "a list of nested types")
     }
