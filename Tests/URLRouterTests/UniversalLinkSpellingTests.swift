@@ -48,6 +48,19 @@ struct UniversalLinkSpellingTests {
         #expect(router.canOpen(Self.host + item.path, source: .external) == (item.opens != nil))
     }
 
+    @Test("a held link in any spelling is replayed as it opens directly: the claim is checked at the replay",
+          .bug(id: "35", "the features fuzz target: unclaimed spellings went through on replay"), arguments: spellings)
+    func heldSpellingReplaysAsItOpens(_ item: Case) throws {
+        let router = try Self.router()
+        router.holdExternalOpens()
+        guard case .held = router.open(Self.host + item.path, source: .external) else {
+            Issue.record("not held")
+            return
+        }
+        let replayed = router.releaseHeldOpens().replayed.map(\.result.route?.pattern)
+        #expect(replayed == [item.opens])
+    }
+
     @Test("a catch-all claims every spelling, so every one opens, read as the custom scheme reads it")
     func catchAllTakesEverySpelling() throws {
         let router = try Self.router(catchAll: true)

@@ -85,7 +85,10 @@ extension Router {
         var origin: Origin?
         let given = url
         if let origins {
-            switch origins.arrival(of: url, in: self) {
+            // A universal link is external: it is held when this open may be held (a top-level
+            // open that waits, not a replay, a redirect or a dry run).
+            let mayBeHeld = holds && outer.depth == 0 && !purpose.isDryRun && purpose != .object
+            switch origins.arrival(of: url, in: self, mayBeHeld: mayBeHeld) {
             case .customScheme(let declared): origin = declared
             case .universalLink(let declared, let rewritten):
                 // A universal link comes from outside the app, whoever opens it.

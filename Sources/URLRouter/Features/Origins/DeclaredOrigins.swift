@@ -76,7 +76,7 @@ struct DeclaredOrigins: Sendable {
     /// How `url` arrives: an `http` or `https` URL of a declared host is read in the custom
     /// scheme's form (<doc:MatchingRules>, "Origins"), its path staying a path.
     ///
-    /// This is the reading alone; an open asks ``arrival(of:in:)``, which also holds a link in
+    /// This is the reading alone; an open asks ``arrival(of:in:mayBeHeld:)``, which also holds a link in
     /// an unusual spelling to the router's association file.
     func arrival(of url: String, limits: URLLimits) -> Arrival {
         switch universalLink(url, limits: limits) {
@@ -89,13 +89,14 @@ struct DeclaredOrigins: Sendable {
     /// that a universal link in an unusual spelling (an empty segment, a trailing `/`, an escape,
     /// a `*` or `$`) opens only when the router's own association file claims it, as iOS hands
     /// the app only the links the file claims (<doc:UniversalLinks>). While the router holds
-    /// external opens the check waits for the replay, which reads the routes registered by then.
-    func arrival(of url: String, in router: Router) -> Arrival {
+    /// external opens the check of an open that will be held waits for its replay, which reads
+    /// the routes registered by then (a replay makes the check: `mayBeHeld` is false for it).
+    func arrival(of url: String, in router: Router, mayBeHeld: Bool) -> Arrival {
         switch universalLink(url, limits: router.options.matching.limits) {
         case .notUniversal(let arrival):
             return arrival
         case .universal(let link):
-            if let path = UniversalLinkClaims.unusualPath(link.path), !router.holds.withLock({ $0.isHolding }),
+            if let path = UniversalLinkClaims.unusualPath(link.path), !(mayBeHeld && router.holds.withLock({ $0.isHolding })),
                !claims.claims(for: router.current, scheme: scheme,
                               caseInsensitive: router.options.matching.caseInsensitivePaths).claim(path: path) {
                 return .refused(.unmatched)
