@@ -8,7 +8,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Testing) import PatternMatcher
 import URLRouter
 
@@ -471,20 +475,42 @@ extension FuzzOracle {
     }
 
     /// Opens `url` through `request.router`, naming the widest source, on each way a handler
-    /// can reach it after it returned: on the calling thread, and on a queue. Each hop is
-    /// waited for, so no two opens overlap.
+    /// can reach it after it returned: on the calling thread, and on another thread. Each hop
+    /// is waited for, so no two opens overlap.
     static func forwardOnEveryHop(_ request: RouteRequest, _ url: String) -> [(hop: String, result: OpenResult)] {
         var results = [("after the handler returned", request.router?.open(url, source: .app) ?? .unmatched)]
         final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
         let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.result = request.router?.open(url, source: .app) ?? .unmatched
-            done.signal()
-        }
-        done.wait()
-        results.append(("on a queue", box.result))
+        onAnotherThread { box.result = request.router?.open(url, source: .app) ?? .unmatched }
+        results.append(("on another thread", box.result))
         return results
+    }
+
+    /// Runs `body` on a thread of its own and returns when that thread has ended, so that
+    /// everything the hop allocated is freed by then. A dispatch queue frees its work item on
+    /// its own thread, after the input returned: libFuzzer counts more allocations than frees,
+    /// takes it for a leak, runs the input again and scans the whole heap, after most inputs.
+    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        final class Work { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let created = pthread_create(&thread, nil, { context in
+            Unmanaged<Work>.fromOpaque(nonNil(context)).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return
+        }
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        if let thread { pthread_join(thread, nil) }
+        #endif
     }
 
     static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
@@ -855,6 +881,12 @@ extension FuzzOracle.Generator: RandomNumberGenerator {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state ^ (state >> 29)
     }
+}
+
+/// The thread argument of `pthread_create`'s start routine, optional on Linux only.
+private func nonNil(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
+    guard let pointer else { preconditionFailure("pthread_create passed no argument") }
+    return pointer
 }
 
 private func isMalformed<Value>(_ result: MatchResult<Value>) -> Bool {
