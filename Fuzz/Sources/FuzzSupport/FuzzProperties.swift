@@ -437,6 +437,18 @@ extension FuzzOracle {
     /// The fuzzed router's ``Router/Options/maxNestedOpens``: small, so that short chains reach it.
     static let nestingLimit = 3
 
+    /// The routes of the router target before the input's own, in the order they are
+    /// registered: the forwarding route, the external and internal routes, three objects.
+    static let fixedRoutes: [(pattern: String, external: Bool, isObject: Bool)] =
+        [(forwardingRoute, true, false)]
+        + externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
+        + [("reader://service/public", true, true), ("reader://service/secret", false, true),
+           ("reader://service/**", false, true)]
+    /// The oracle's reading of each fixed route and of the two interceptors' patterns, read once
+    /// rather than for every input.
+    static let fixedReadings = fixedRoutes.map { parsePattern($0.pattern) }
+    static let interceptorReadings = (leaking: parsePattern(leakingInterceptor.pattern), vetoing: parsePattern(vetoingInterceptor))
+
     /// The nested opens of the forwarding route, as they return. Unlocked: a synchronous open
     /// runs its handler on the calling thread, so one check's opens never overlap.
     final class Forwarded: @unchecked Sendable {
@@ -448,12 +460,9 @@ extension FuzzOracle {
         }
         private var depth = 0
         private var entries: [Entry] = []
-        /// The last request the route forwarded, kept past its handler as a stored request is.
-        private var kept: RouteRequest?
 
         func forward(_ request: RouteRequest) {
             let url = request.parameters["url"] ?? ""
-            kept = request
             depth += 1
             let entered = depth
             let result = request.open(url)
@@ -466,51 +475,6 @@ extension FuzzOracle {
             defer { entries = [] }
             return entries
         }
-
-        /// The request kept since the last call.
-        func takeKept() -> RouteRequest? {
-            defer { kept = nil }
-            return kept
-        }
-    }
-
-    /// Opens `url` through `request.router`, naming the widest source, on each way a handler
-    /// can reach it after it returned: on the calling thread, and on another thread. Each hop
-    /// is waited for, so no two opens overlap.
-    static func forwardOnEveryHop(_ request: RouteRequest, _ url: String) -> [(hop: String, result: OpenResult)] {
-        var results = [("after the handler returned", request.router?.open(url, source: .app) ?? .unmatched)]
-        final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
-        let box = Box()
-        onAnotherThread { box.result = request.router?.open(url, source: .app) ?? .unmatched }
-        results.append(("on another thread", box.result))
-        return results
-    }
-
-    /// Runs `body` on a thread of its own and returns when that thread has ended, so that
-    /// everything the hop allocated is freed by then. A dispatch queue frees its work item on
-    /// its own thread, after the input returned: libFuzzer counts more allocations than frees,
-    /// takes it for a leak, runs the input again and scans the whole heap, after most inputs.
-    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
-        final class Work { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-        let context = Unmanaged.passRetained(Work(body)).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<Work>.fromOpaque(nonNil(context)).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-            return
-        }
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        if let thread { pthread_join(thread, nil) }
-        #endif
     }
 
     static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
@@ -521,6 +485,17 @@ extension FuzzOracle {
         } else {
             routes.action(pattern) { _ in throw InternalRouteReached(pattern: pattern) }
         }
+    }
+
+    /// Every property of the targets that read router inputs (`router` and `reopen`): what
+    /// `HostileFailCaseTests` checks for each file of `Corpus/router` and `FailCases/router`,
+    /// which those targets share.
+    /// - Parameters:
+    ///   - onUnmatched: the router's internal unmatched handler.
+    ///   - unmatchedCount: how many times `onUnmatched` has run.
+    public static func checkRouter(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
+                                   unmatchedCount: () -> Int) -> [String] {
+        checkOpens(data, onUnmatched: onUnmatched, unmatchedCount: unmatchedCount) + checkReopens(data)
     }
 
     /// An open from `.external` never runs an internal handler, never reaches the
@@ -534,8 +509,8 @@ extension FuzzOracle {
     /// - Parameters:
     ///   - onUnmatched: the router's internal unmatched handler.
     ///   - unmatchedCount: how many times `onUnmatched` has run.
-    public static func checkRouter(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
-                                   unmatchedCount: () -> Int) -> [String] {
+    public static func checkOpens(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
+                                  unmatchedCount: () -> Int) -> [String] {
         let input = Case(data, maxLines: 6)
         let unmatched = UnmatchedHandler(exposure: .internal) { _ in onUnmatched() }
         let router: Router
@@ -555,11 +530,7 @@ extension FuzzOracle {
         } catch {
             return ["the fixed router does not build: \(error)"]
         }
-        var registered: [(pattern: String, external: Bool, isObject: Bool)] =
-            [(forwardingRoute, true, false)]
-            + externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
-            + [("reader://service/public", true, true), ("reader://service/secret", false, true),
-               ("reader://service/**", false, true)]
+        var registered = fixedRoutes
         for (index, line) in input.lines.enumerated() {
             guard let sign = line.first, sign == "+" || sign == "-" else { continue }
             let pattern = String(line.dropFirst())
@@ -570,14 +541,14 @@ extension FuzzOracle {
         }
         var problems: [String] = []
         var readings: [PatternReading] = []
-        for route in registered {
-            guard let reading = parsePattern(route.pattern) else {
+        let extraReadings = registered[fixedRoutes.count...].map { parsePattern($0.pattern) }
+        for (route, reading) in zip(registered, fixedReadings + extraReadings) {
+            guard let reading else {
                 return ["the router registered '\(shown(route.pattern))', which the oracle finds invalid"]
             }
             readings.append(reading)
         }
-        guard let leakingReading = parsePattern(leakingInterceptor.pattern),
-              let vetoingReading = parsePattern(vetoingInterceptor) else {
+        guard let leakingReading = interceptorReadings.leaking, let vetoingReading = interceptorReadings.vetoing else {
             return ["the oracle cannot read the interceptors' patterns"]
         }
         let url = input.url
@@ -693,27 +664,109 @@ extension FuzzOracle {
         if unmatchedCount() != unmatchedBeforeWrapped {
             problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
         }
-        // The last forwarding request, kept past its handler: its router stays bound to the
-        // deep link's source on every hop, whatever source is named.
-        if let kept = forwarded.takeKept(), input.seed % 2 == 0 {
-            let inner = kept.parameters["url"] ?? ""
-            for (hop, result) in forwardOnEveryHop(kept, inner) {
-                if let route = result.route, !route.exposure.isExternal {
-                    problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "
-                                    + "reached the internal route \(route.pattern)")
-                }
-            }
-            _ = forwarded.take()
-            if unmatchedCount() != unmatchedBeforeWrapped {
-                problems.append("exposure rules: a kept external request reached the internal unmatched handler")
+        problems += checkTypedRoutes(url)
+        return problems
+    }
+
+    // MARK: Target 4: reopen
+
+    /// The router input's URL opened again in other forms and contexts: through a forwarding
+    /// request kept past its handler, on the calling thread and on another
+    /// (``checkKeptRequest(_:)``); in its https form on a declared host (``checkOrigins(_:)``);
+    /// and through redirect rules into every segment kind (``checkRedirects(_:seed:)``).
+    /// Together they open the URL about 20 times, through routers built once: in a target of
+    /// their own, they leave the router target its pace.
+    public static func checkReopens(_ data: [UInt8]) -> [String] {
+        let input = Case(data, maxLines: 6)
+        return checkKeptRequest(input.url) + checkOrigins(input.url) + checkRedirects(input.url, seed: input.seed)
+    }
+
+    /// What the kept-request router's opens leave behind: the last request its forwarding route
+    /// kept past its handler, and the runs of its internal unmatched handler. Handed to the
+    /// router in each open's user info (the router is shared by every check, and checks may
+    /// run at once).
+    final class Keeper: @unchecked Sendable {
+        var kept: RouteRequest?
+        var unmatched = 0
+        var userInfo: [String: any Sendable] { ["keeper": self] }
+        static func of(_ userInfo: [String: any Sendable]) -> Keeper? { userInfo["keeper"] as? Keeper }
+    }
+
+    /// The router target's fixed routes and interceptors, whose forwarding route keeps its
+    /// request instead of opening the link, built once.
+    static let keptRouter: Result<Router, RegistrationError> = Result { () throws(RegistrationError) -> Router in
+        let unmatched = UnmatchedHandler(exposure: .internal) { Keeper.of($0.userInfo)?.unmatched += 1 }
+        return try Router(options: .init(unmatched: unmatched, maxNestedOpens: nestingLimit)) { routes in
+            routes.action(forwardingRoute, exposure: .external) { Keeper.of($0.userInfo)?.kept = $0 }
+            routes.intercept(leakingInterceptor.pattern, name: "leak") { _ in .redirect(to: leakingInterceptor.target) }
+            routes.intercept(vetoingInterceptor, name: "veto") { _ in .reject("vetoed") }
+            for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
+            for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
+        }
+    }
+
+    /// A forwarding request of a deep link, kept past its handler as a stored request is: its
+    /// router stays bound to the deep link's source on every hop, whatever source is named, so
+    /// the link it carries reaches no internal route and never the internal unmatched handler.
+    public static func checkKeptRequest(_ url: String) -> [String] {
+        guard case .success(let router) = keptRouter else { return ["the kept-request router does not build"] }
+        let keeper = Keeper()
+        // The kept request holds the keeper in its user info: let go of it, or both leak.
+        defer { keeper.kept = nil }
+        router.open("reader://forward/" + url, userInfo: keeper.userInfo, source: .external)
+        guard let kept = keeper.kept else { return [] }
+        let inner = kept.parameters["url"] ?? ""
+        var problems: [String] = []
+        for (hop, result) in forwardOnEveryHop(kept, inner, userInfo: keeper.userInfo) {
+            if let route = result.route, !route.exposure.isExternal {
+                problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "
+                                + "reached the internal route \(route.pattern)")
             }
         }
-        problems += checkTypedRoutes(url)
-        // The redirect property opens 28 URLs: one input in eight runs it, chosen by the input's
-        // bytes, so the fuzzer keeps its pace and every seed still reaches it in time.
-        if input.seed % 8 == 0 { problems += checkRedirects(url) }
-        problems += checkOrigins(url)
+        if keeper.unmatched != 0 {
+            problems.append("exposure rules: '\(shown(inner))' through a kept external request reached the internal unmatched handler")
+        }
         return problems
+    }
+
+    /// Opens `url` through `request.router`, naming the widest source, on each way a handler
+    /// can reach it after it returned: on the calling thread, and on another thread. Each hop
+    /// is waited for, so no two opens overlap.
+    static func forwardOnEveryHop(_ request: RouteRequest, _ url: String,
+                                  userInfo: [String: any Sendable]) -> [(hop: String, result: OpenResult)] {
+        var results = [("after the handler returned", request.router?.open(url, userInfo: userInfo, source: .app) ?? .unmatched)]
+        final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
+        let box = Box()
+        onAnotherThread { box.result = request.router?.open(url, userInfo: userInfo, source: .app) ?? .unmatched }
+        results.append(("on another thread", box.result))
+        return results
+    }
+
+    /// Runs `body` on a thread of its own and returns when that thread has ended, so that
+    /// everything the hop allocated is freed by then. A dispatch queue frees its work item on
+    /// its own thread, after the input returned: libFuzzer counts more allocations than frees,
+    /// takes it for a leak, runs the input again and scans the whole heap, after most inputs.
+    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        final class Work { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let created = pthread_create(&thread, nil, { context in
+            Unmanaged<Work>.fromOpaque(nonNil(context)).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return
+        }
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        if let thread { pthread_join(thread, nil) }
+        #endif
     }
 
     /// The fixed routes behind the origins `reader:` and `https://reader.example.com`, built once.
@@ -770,7 +823,7 @@ extension FuzzOracle {
         var fragment: String?
     }
 
-    /// The router of ``checkRedirects(_:)``, built once.
+    /// The router of ``checkRedirects(_:seed:)``, built once.
     static let redirectRouter: Result<Router, RegistrationError> = Result { () throws(RegistrationError) -> Router in
         try Router { routes in
             routes.declare(EvenConverter())
@@ -786,7 +839,15 @@ extension FuzzOracle {
         }
     }
 
-    public static func checkRedirects(_ url: String) -> [String] {
+    /// Each redirect rule's target pattern, parsed once.
+    static let redirectTargets: [String: RoutePattern] = Dictionary(uniqueKeysWithValues: redirectKinds.compactMap { kind in
+        (try? RoutePattern(kind.to, converters: ["even"])).map { (kind.to, $0) }
+    })
+
+    /// Each input feeds the rules two values, chosen by its bytes from the URL's own segments
+    /// and the awkward values (``valuePool(_:)``): every rule opens twice, not once per value,
+    /// and every value still meets every rule many times a minute.
+    public static func checkRedirects(_ url: String, seed: UInt64) -> [String] {
         let kinds = redirectKinds
         let router: Router
         switch redirectRouter {
@@ -794,8 +855,9 @@ extension FuzzOracle {
         case .failure(let error): return ["the redirect router does not build: \(error)"]
         }
         var problems: [String] = []
-        let values = valuePool(URLReading(url, limits: URLLimits())).filter { !$0.isEmpty && $0 != "." && $0 != ".." }
-        for value in values.prefix(4) {
+        let pool = valuePool(URLReading(url, limits: URLLimits())).filter { !$0.isEmpty && $0 != "." && $0 != ".." }
+        var generator = Generator(state: seed)
+        for value in [pool[generator.next(pool.count)], pool[generator.next(pool.count)]] {
             let escaped = String(decoding: value.utf8.flatMap { byte -> [UInt8] in
                 let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
@@ -806,8 +868,7 @@ extension FuzzOracle {
                 let opened = "reader://rd/\(kind)/\(escaped)?q=1#f%20x"
                 let seen = Seen()
                 let result = router.open(opened, userInfo: ["seen": seen])
-                let writable = (try? RoutePattern(to, converters: ["even"]).url(parameters: ["v": value],
-                                                                                  converters: [EvenConverter()])) != nil
+                let writable = (try? redirectTargets[to]?.url(parameters: ["v": value], converters: [EvenConverter()])) != nil
                 if writable {
                     if result.route?.pattern != to || seen.parameters != ["v": value] || seen.query != [["q", "1"]]
                         || seen.fragment != "f x" {
