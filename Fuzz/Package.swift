@@ -24,5 +24,6 @@ let package = Package(
         .executableTarget(name: "FuzzRegistration", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzReopen", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzFeatures", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -3,7 +3,7 @@
 # FUZZ_SECONDS (default 60) on a copy of its seed corpus, so the repository's corpus is
 # never modified. Fails if any target finds a crash, a leak, a timeout, a property
 # violation or an input still slow when run again; each such input is copied to FailCases/<target>/
-# (the reopen target's to FailCases/router/), where Tests/URLRouterTests/HostileFailCaseTests replays it.
+# (the reopen and features targets' to FailCases/router/), where Tests/URLRouterTests/HostileFailCaseTests replays it.
 #
 #   Fuzz/Scripts/ci-fuzz.sh                      # what .ci/run calls
 #   FUZZ_SECONDS=600 Fuzz/Scripts/ci-fuzz.sh     # a longer run
@@ -19,10 +19,10 @@ seconds="${FUZZ_SECONDS:-60}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 checks=()
 if [ "${FUZZ_INTERNAL_CHECKS:-1}" = 1 ]; then checks=(-Xswiftc -DURLROUTER_INTERNAL_CHECKS); fi
-targets="${FUZZ_TARGETS:-matching registration router reopen}"
-# The router and reopen targets read one input format, so they share the router's seeds and
-# fail cases: HostileFailCaseTests replays each through the properties of both.
-corpus_of() { case "$1" in reopen) echo router ;; *) echo "$1" ;; esac; }
+targets="${FUZZ_TARGETS:-matching registration router reopen features}"
+# The router, reopen and features targets read one input format, so they share the router's
+# seeds and fail cases: HostileFailCaseTests replays each through the properties of all three.
+corpus_of() { case "$1" in reopen | features) echo router ;; *) echo "$1" ;; esac; }
 # libFuzzer reports crashes itself; Swift's backtracer would hold a crashing run for seconds.
 export SWIFT_BACKTRACE=enable=no
 
