@@ -23,5 +23,7 @@ let package = Package(
         .executableTarget(name: "FuzzMatching", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzRegistration", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzReopen", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzFeatures", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -7,6 +7,6 @@ var unmatchedCalls = 0
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    Violations.trap(on: FuzzOracle.checkRouter(bytes, onUnmatched: { unmatchedCalls += 1 }, unmatchedCount: { unmatchedCalls }))
+    Violations.trap(on: FuzzOracle.checkOpens(bytes, onUnmatched: { unmatchedCalls += 1 }, unmatchedCount: { unmatchedCalls }))
     return 0
 }

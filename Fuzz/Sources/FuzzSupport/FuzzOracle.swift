@@ -267,7 +267,7 @@ public enum FuzzOracle {
 
     // MARK: Patterns (Matching rules: pattern syntax)
 
-    public enum SegmentKind: Hashable, CustomStringConvertible {
+    public enum SegmentKind: Hashable, Sendable, CustomStringConvertible {
         case literal([UInt8])
         case parameter(name: String, converter: String?)
         case wildcard
@@ -292,7 +292,7 @@ public enum FuzzOracle {
     }
 
     /// A pattern read the slow way; `nil` from ``parsePattern(_:)`` means invalid.
-    public struct PatternReading: Hashable {
+    public struct PatternReading: Hashable, Sendable {
         public var text: String
         public var hasScheme: Bool
         public var hasHost: Bool

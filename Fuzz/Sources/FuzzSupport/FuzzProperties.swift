@@ -8,7 +8,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Testing) import PatternMatcher
 import URLRouter
 
@@ -433,6 +437,18 @@ extension FuzzOracle {
     /// The fuzzed router's ``Router/Options/maxNestedOpens``: small, so that short chains reach it.
     static let nestingLimit = 3
 
+    /// The routes of the router target before the input's own, in the order they are
+    /// registered: the forwarding route, the external and internal routes, three objects.
+    static let fixedRoutes: [(pattern: String, external: Bool, isObject: Bool)] =
+        [(forwardingRoute, true, false)]
+        + externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
+        + [("reader://service/public", true, true), ("reader://service/secret", false, true),
+           ("reader://service/**", false, true)]
+    /// The oracle's reading of each fixed route and of the two interceptors' patterns, read once
+    /// rather than for every input.
+    static let fixedReadings = fixedRoutes.map { parsePattern($0.pattern) }
+    static let interceptorReadings = (leaking: parsePattern(leakingInterceptor.pattern), vetoing: parsePattern(vetoingInterceptor))
+
     /// The nested opens of the forwarding route, as they return. Unlocked: a synchronous open
     /// runs its handler on the calling thread, so one check's opens never overlap.
     final class Forwarded: @unchecked Sendable {
@@ -444,12 +460,9 @@ extension FuzzOracle {
         }
         private var depth = 0
         private var entries: [Entry] = []
-        /// The last request the route forwarded, kept past its handler as a stored request is.
-        private var kept: RouteRequest?
 
         func forward(_ request: RouteRequest) {
             let url = request.parameters["url"] ?? ""
-            kept = request
             depth += 1
             let entered = depth
             let result = request.open(url)
@@ -462,29 +475,21 @@ extension FuzzOracle {
             defer { entries = [] }
             return entries
         }
-
-        /// The request kept since the last call.
-        func takeKept() -> RouteRequest? {
-            defer { kept = nil }
-            return kept
-        }
     }
 
-    /// Opens `url` through `request.router`, naming the widest source, on each way a handler
-    /// can reach it after it returned: on the calling thread, and on a queue. Each hop is
-    /// waited for, so no two opens overlap.
-    static func forwardOnEveryHop(_ request: RouteRequest, _ url: String) -> [(hop: String, result: OpenResult)] {
-        var results = [("after the handler returned", request.router?.open(url, source: .app) ?? .unmatched)]
-        final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.result = request.router?.open(url, source: .app) ?? .unmatched
-            done.signal()
+    /// Registers the input's extra routes (`+pattern` external, `-pattern` internal), each as a
+    /// module of its own, and returns those the router took.
+    static func registerExtraRoutes(_ lines: [String], in router: Router) -> [(pattern: String, external: Bool, isObject: Bool)] {
+        var registered: [(pattern: String, external: Bool, isObject: Bool)] = []
+        for (index, line) in lines.enumerated() {
+            guard let sign = line.first, sign == "+" || sign == "-" else { continue }
+            let pattern = String(line.dropFirst())
+            let exposure: Exposure = sign == "+" ? .external : .internal
+            if (try? router.register(moduleNamed: "Fuzzed\(index)", routes: { register(pattern, exposure: exposure, in: &$0) })) != nil {
+                registered.append((pattern, sign == "+", false))
+            }
         }
-        done.wait()
-        results.append(("on a queue", box.result))
-        return results
+        return registered
     }
 
     static func register(_ pattern: String, exposure: Exposure, in routes: inout RouteRegistrar) {
@@ -495,6 +500,17 @@ extension FuzzOracle {
         } else {
             routes.action(pattern) { _ in throw InternalRouteReached(pattern: pattern) }
         }
+    }
+
+    /// Every property of the targets that read router inputs (`router`, `reopen` and
+    /// `features`): what `HostileFailCaseTests` checks for each file of `Corpus/router` and
+    /// `FailCases/router`, which those targets share.
+    /// - Parameters:
+    ///   - onUnmatched: the router's internal unmatched handler.
+    ///   - unmatchedCount: how many times `onUnmatched` has run.
+    public static func checkRouter(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
+                                   unmatchedCount: () -> Int) -> [String] {
+        checkOpens(data, onUnmatched: onUnmatched, unmatchedCount: unmatchedCount) + checkReopens(data) + checkFeatures(data)
     }
 
     /// An open from `.external` never runs an internal handler, never reaches the
@@ -508,8 +524,8 @@ extension FuzzOracle {
     /// - Parameters:
     ///   - onUnmatched: the router's internal unmatched handler.
     ///   - unmatchedCount: how many times `onUnmatched` has run.
-    public static func checkRouter(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
-                                   unmatchedCount: () -> Int) -> [String] {
+    public static func checkOpens(_ data: [UInt8], onUnmatched: @escaping @Sendable () -> Void,
+                                  unmatchedCount: () -> Int) -> [String] {
         let input = Case(data, maxLines: 6)
         let unmatched = UnmatchedHandler(exposure: .internal) { _ in onUnmatched() }
         let router: Router
@@ -529,29 +545,17 @@ extension FuzzOracle {
         } catch {
             return ["the fixed router does not build: \(error)"]
         }
-        var registered: [(pattern: String, external: Bool, isObject: Bool)] =
-            [(forwardingRoute, true, false)]
-            + externalRoutes.map { ($0, true, false) } + internalRoutes.map { ($0, false, false) }
-            + [("reader://service/public", true, true), ("reader://service/secret", false, true),
-               ("reader://service/**", false, true)]
-        for (index, line) in input.lines.enumerated() {
-            guard let sign = line.first, sign == "+" || sign == "-" else { continue }
-            let pattern = String(line.dropFirst())
-            let exposure: Exposure = sign == "+" ? .external : .internal
-            if (try? router.register(moduleNamed: "Fuzzed\(index)", routes: { register(pattern, exposure: exposure, in: &$0) })) != nil {
-                registered.append((pattern, sign == "+", false))
-            }
-        }
+        let registered = fixedRoutes + registerExtraRoutes(input.lines, in: router)
         var problems: [String] = []
         var readings: [PatternReading] = []
-        for route in registered {
-            guard let reading = parsePattern(route.pattern) else {
+        let extraReadings = registered[fixedRoutes.count...].map { parsePattern($0.pattern) }
+        for (route, reading) in zip(registered, fixedReadings + extraReadings) {
+            guard let reading else {
                 return ["the router registered '\(shown(route.pattern))', which the oracle finds invalid"]
             }
             readings.append(reading)
         }
-        guard let leakingReading = parsePattern(leakingInterceptor.pattern),
-              let vetoingReading = parsePattern(vetoingInterceptor) else {
+        guard let leakingReading = interceptorReadings.leaking, let vetoingReading = interceptorReadings.vetoing else {
             return ["the oracle cannot read the interceptors' patterns"]
         }
         let url = input.url
@@ -667,27 +671,140 @@ extension FuzzOracle {
         if unmatchedCount() != unmatchedBeforeWrapped {
             problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
         }
-        // The last forwarding request, kept past its handler: its router stays bound to the
-        // deep link's source on every hop, whatever source is named.
-        if let kept = forwarded.takeKept(), input.seed % 2 == 0 {
-            let inner = kept.parameters["url"] ?? ""
-            for (hop, result) in forwardOnEveryHop(kept, inner) {
-                if let route = result.route, !route.exposure.isExternal {
-                    problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "
-                                    + "reached the internal route \(route.pattern)")
-                }
+        problems += checkTypedRoutes(url)
+        return problems
+    }
+
+    /// Typed routes read from any URL: a URL that decodes as a route type gives a value whose
+    /// own URL decodes to the same value (the decoder and the encoder agree on every escape,
+    /// separator and catch-all the fuzzer finds), and a URL that does not decode gives an
+    /// error whose message is bounded, on one line, and hides userinfo.
+    public static func checkTypedRoutes(_ url: String) -> [String] {
+        check(FuzzBookRoute.self, url) + check(FuzzNameRoute.self, url) + check(FuzzWebRoute.self, url)
+    }
+
+    private static func check<R: TypedRoute>(_ type: R.Type, _ url: String) -> [String] {
+        let value: R
+        do {
+            value = try R(parsing: url)
+        } catch {
+            let message = error.description
+            if message.utf8.count > 2_000 || message.contains("\n") || message.contains("\r") {
+                return ["typed routes: \(R.self)'s error for '\(shown(url))' is unbounded or spans lines"]
             }
-            _ = forwarded.take()
-            if unmatchedCount() != unmatchedBeforeWrapped {
-                problems.append("exposure rules: a kept external request reached the internal unmatched handler")
+            return []
+        }
+        do {
+            let written = try value.url()
+            let back = try R(parsing: written)
+            if back != value {
+                return ["typed routes: '\(shown(url))' read as \(value), whose URL '\(shown(written))' reads back as \(back)"]
+            }
+        } catch {
+            return ["typed routes: '\(shown(url))' read as \(value), which does not round-trip: \(error)"]
+        }
+        return []
+    }
+
+    // MARK: Target 4: reopen
+
+    /// The router input's URL opened again in other forms and contexts: through a forwarding
+    /// request kept past its handler, on the calling thread and on another
+    /// (``checkKeptRequest(_:)``); in its https form on a declared host (``checkOrigins(_:)``);
+    /// and through redirect rules into every segment kind (``checkRedirects(_:seed:)``).
+    /// Together they open the URL about 20 times, through routers built once: in a target of
+    /// their own, they leave the router target its pace.
+    public static func checkReopens(_ data: [UInt8]) -> [String] {
+        let input = Case(data, maxLines: 6)
+        return checkKeptRequest(input.url) + checkOrigins(input.url) + checkRedirects(input.url, seed: input.seed)
+    }
+
+    /// What the kept-request router's opens leave behind: the last request its forwarding route
+    /// kept past its handler, and the runs of its internal unmatched handler. Handed to the
+    /// router in each open's user info (the router is shared by every check, and checks may
+    /// run at once).
+    final class Keeper: @unchecked Sendable {
+        var kept: RouteRequest?
+        var unmatched = 0
+        var userInfo: [String: any Sendable] { ["keeper": self] }
+        static func of(_ userInfo: [String: any Sendable]) -> Keeper? { userInfo["keeper"] as? Keeper }
+    }
+
+    /// The router target's fixed routes and interceptors, whose forwarding route keeps its
+    /// request instead of opening the link, built once.
+    static let keptRouter: Result<Router, RegistrationError> = Result { () throws(RegistrationError) -> Router in
+        let unmatched = UnmatchedHandler(exposure: .internal) { Keeper.of($0.userInfo)?.unmatched += 1 }
+        return try Router(options: .init(unmatched: unmatched, maxNestedOpens: nestingLimit)) { routes in
+            routes.action(forwardingRoute, exposure: .external) { Keeper.of($0.userInfo)?.kept = $0 }
+            routes.intercept(leakingInterceptor.pattern, name: "leak") { _ in .redirect(to: leakingInterceptor.target) }
+            routes.intercept(vetoingInterceptor, name: "veto") { _ in .reject("vetoed") }
+            for pattern in externalRoutes { register(pattern, exposure: .external, in: &routes) }
+            for pattern in internalRoutes { register(pattern, exposure: .internal, in: &routes) }
+        }
+    }
+
+    /// A forwarding request of a deep link, kept past its handler as a stored request is: its
+    /// router stays bound to the deep link's source on every hop, whatever source is named, so
+    /// the link it carries reaches no internal route and never the internal unmatched handler.
+    public static func checkKeptRequest(_ url: String) -> [String] {
+        guard case .success(let router) = keptRouter else { return ["the kept-request router does not build"] }
+        let keeper = Keeper()
+        // The kept request holds the keeper in its user info: let go of it, or both leak.
+        defer { keeper.kept = nil }
+        router.open("reader://forward/" + url, userInfo: keeper.userInfo, source: .external)
+        guard let kept = keeper.kept else { return [] }
+        let inner = kept.parameters["url"] ?? ""
+        var problems: [String] = []
+        for (hop, result) in forwardOnEveryHop(kept, inner, userInfo: keeper.userInfo) {
+            if let route = result.route, !route.exposure.isExternal {
+                problems.append("exposure rules: '\(shown(inner))' forwarded \(hop) through a kept external request "
+                                + "reached the internal route \(route.pattern)")
             }
         }
-        problems += checkTypedRoutes(url)
-        // The redirect property opens 28 URLs: one input in eight runs it, chosen by the input's
-        // bytes, so the fuzzer keeps its pace and every seed still reaches it in time.
-        if input.seed % 8 == 0 { problems += checkRedirects(url) }
-        problems += checkOrigins(url)
+        if keeper.unmatched != 0 {
+            problems.append("exposure rules: '\(shown(inner))' through a kept external request reached the internal unmatched handler")
+        }
         return problems
+    }
+
+    /// Opens `url` through `request.router`, naming the widest source, on each way a handler
+    /// can reach it after it returned: on the calling thread, and on another thread. Each hop
+    /// is waited for, so no two opens overlap.
+    static func forwardOnEveryHop(_ request: RouteRequest, _ url: String,
+                                  userInfo: [String: any Sendable]) -> [(hop: String, result: OpenResult)] {
+        var results = [("after the handler returned", request.router?.open(url, userInfo: userInfo, source: .app) ?? .unmatched)]
+        final class Box: @unchecked Sendable { var result = OpenResult.unmatched }
+        let box = Box()
+        onAnotherThread { box.result = request.router?.open(url, userInfo: userInfo, source: .app) ?? .unmatched }
+        results.append(("on another thread", box.result))
+        return results
+    }
+
+    /// Runs `body` on a thread of its own and returns when that thread has ended, so that
+    /// everything the hop allocated is freed by then. A dispatch queue frees its work item on
+    /// its own thread, after the input returned: libFuzzer counts more allocations than frees,
+    /// takes it for a leak, runs the input again and scans the whole heap, after most inputs.
+    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        final class Work { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let created = pthread_create(&thread, nil, { context in
+            Unmanaged<Work>.fromOpaque(nonNil(context)).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return
+        }
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        if let thread { pthread_join(thread, nil) }
+        #endif
     }
 
     /// The fixed routes behind the origins `reader:` and `https://reader.example.com`, built once.
@@ -744,7 +861,7 @@ extension FuzzOracle {
         var fragment: String?
     }
 
-    /// The router of ``checkRedirects(_:)``, built once.
+    /// The router of ``checkRedirects(_:seed:)``, built once.
     static let redirectRouter: Result<Router, RegistrationError> = Result { () throws(RegistrationError) -> Router in
         try Router { routes in
             routes.declare(EvenConverter())
@@ -760,7 +877,15 @@ extension FuzzOracle {
         }
     }
 
-    public static func checkRedirects(_ url: String) -> [String] {
+    /// Each redirect rule's target pattern, parsed once.
+    static let redirectTargets: [String: RoutePattern] = Dictionary(uniqueKeysWithValues: redirectKinds.compactMap { kind in
+        (try? RoutePattern(kind.to, converters: ["even"])).map { (kind.to, $0) }
+    })
+
+    /// Each input feeds the rules two values, chosen by its bytes from the URL's own segments
+    /// and the awkward values (``valuePool(_:)``): every rule opens twice, not once per value,
+    /// and every value still meets every rule many times a minute.
+    public static func checkRedirects(_ url: String, seed: UInt64) -> [String] {
         let kinds = redirectKinds
         let router: Router
         switch redirectRouter {
@@ -768,8 +893,9 @@ extension FuzzOracle {
         case .failure(let error): return ["the redirect router does not build: \(error)"]
         }
         var problems: [String] = []
-        let values = valuePool(URLReading(url, limits: URLLimits())).filter { !$0.isEmpty && $0 != "." && $0 != ".." }
-        for value in values.prefix(4) {
+        let pool = valuePool(URLReading(url, limits: URLLimits())).filter { !$0.isEmpty && $0 != "." && $0 != ".." }
+        var generator = Generator(state: seed)
+        for value in [pool[generator.next(pool.count)], pool[generator.next(pool.count)]] {
             let escaped = String(decoding: value.utf8.flatMap { byte -> [UInt8] in
                 let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
@@ -780,8 +906,7 @@ extension FuzzOracle {
                 let opened = "reader://rd/\(kind)/\(escaped)?q=1#f%20x"
                 let seen = Seen()
                 let result = router.open(opened, userInfo: ["seen": seen])
-                let writable = (try? RoutePattern(to, converters: ["even"]).url(parameters: ["v": value],
-                                                                                  converters: [EvenConverter()])) != nil
+                let writable = (try? redirectTargets[to]?.url(parameters: ["v": value], converters: [EvenConverter()])) != nil
                 if writable {
                     if result.route?.pattern != to || seen.parameters != ["v": value] || seen.query != [["q", "1"]]
                         || seen.fragment != "f x" {
@@ -796,35 +921,318 @@ extension FuzzOracle {
         return problems
     }
 
-    /// Typed routes read from any URL: a URL that decodes as a route type gives a value whose
-    /// own URL decodes to the same value (the decoder and the encoder agree on every escape,
-    /// separator and catch-all the fuzzer finds), and a URL that does not decode gives an
-    /// error whose message is bounded, on one line, and hides userinfo.
-    public static func checkTypedRoutes(_ url: String) -> [String] {
-        check(FuzzBookRoute.self, url) + check(FuzzNameRoute.self, url) + check(FuzzWebRoute.self, url)
+    // MARK: Target 5: features
+
+    /// The features on top of the open, against the exposure rule: no external open, held,
+    /// replayed or restored, reaches an internal route. A router with origins, an observer,
+    /// typed routes with parents (one of them internal), the two interceptors and services
+    /// chosen by the input's bytes takes the input's extra routes, then:
+    /// - its services resolve, or fail with the error a depth-first walk of the providers
+    ///   expects (the cycle named key by key, a missing provider, a provider's own error), through
+    ///   `Services.get` and `router.service` alike; a shared service is built at most once
+    ///   (``checkServices(_:_:_:_:)``);
+    /// - the URL, its https form on the declared host, the URL inside a forwarding route and the
+    ///   input's other lines, opened from outside while opens are held, are each replayed or
+    ///   dropped exactly once, as the limit says, and a replay gives what the open gave before
+    ///   the hold (``checkHeldOpens(_:_:limit:_:)``);
+    /// - plans from outside end in a route the URL reaches from outside, hold only URLs that
+    ///   restore to the same plan, and a restore from outside holds no internal route
+    ///   (``checkPlans(_:_:)``);
+    /// - a universal link the router writes for the URL reaches from outside what the URL
+    ///   reaches from the app (``checkUniversalLink(_:_:)``);
+    /// - a router released while it holds an open ends it: its completion runs once.
+    /// The observer sees every open from outside, and none reaches an internal route or the
+    /// internal unmatched handler.
+    public static func checkFeatures(_ data: [UInt8]) -> [String] {
+        let input = Case(data, maxLines: 6)
+        var generator = Generator(state: input.seed)
+        let services = ServiceGraph(&generator)
+        let log = FeatureLog()
+        var problems: [String] = []
+        var heldAtRelease = false
+        do {
+            let router: Router
+            do {
+                router = try featuresRouter(input.options, services, log)
+            } catch {
+                return ["the features router does not build: \(error)"]
+            }
+            _ = registerExtraRoutes(input.lines, in: router)
+            let urls = featureURLs(input)
+            problems += checkServices(router, services, log, &generator)
+            problems += checkHeldOpens(router, urls, limit: 1 + generator.next(4), log)
+            problems += checkPlans(router, urls)
+            problems += checkUniversalLink(router, input.url)
+            // Held as the router goes: its `deinit` ends the open.
+            router.holdExternalOpens()
+            if case .held = router.open(input.url, source: .external, completion: { _ in log.count("released") }) { heldAtRelease = true }
+        }
+        if heldAtRelease, log.counts["released"] != 1 {
+            problems.append("held opens: a router released while it held '\(shown(input.url))' called its completion \(log.counts["released"] ?? 0) times, not once")
+        }
+        if log.unmatched != 0 {
+            problems.append("exposure rules: an open from outside reached the internal unmatched handler")
+        }
+        return problems + log.leaks
     }
 
-    private static func check<R: TypedRoute>(_ type: R.Type, _ url: String) -> [String] {
-        let value: R
-        do {
-            value = try R(parsing: url)
-        } catch {
-            let message = error.description
-            if message.utf8.count > 2_000 || message.contains("\n") || message.contains("\r") {
-                return ["typed routes: \(R.self)'s error for '\(shown(url))' is unbounded or spans lines"]
+    /// What the features router's observer, handlers, completions and providers saw.
+    /// Unlocked: the check's opens run on the calling thread, one at a time.
+    final class FeatureLog: @unchecked Sendable {
+        var events = 0
+        /// Opens from outside that reached an internal route, as the observer was told them.
+        var leaks: [String] = []
+        var unmatched = 0
+        var counts: [String: Int] = [:]
+        func count(_ key: String) { counts[key, default: 0] += 1 }
+    }
+
+    /// The router of the features target, with `services`, recording into `log`.
+    static func featuresRouter(_ matching: MatchOptions, _ services: ServiceGraph, _ log: FeatureLog) throws(RegistrationError) -> Router {
+        let observer: @Sendable (OpenEvent) -> Void = { event in
+            log.events += 1
+            if event.source.isExternal, let route = event.route, !route.exposure.isExternal {
+                log.leaks.append("exposure rules: the observer saw '\(shown(event.url))' from outside reach the internal route \(route.pattern)")
             }
-            return []
         }
-        do {
-            let written = try value.url()
-            let back = try R(parsing: written)
-            if back != value {
-                return ["typed routes: '\(shown(url))' read as \(value), whose URL '\(shown(written))' reads back as \(back)"]
+        let options = Router.Options(matching: matching, unmatched: UnmatchedHandler(exposure: .internal) { _ in log.unmatched += 1 },
+                                     maxNestedOpens: nestingLimit,
+                                     origins: [.scheme("reader"), .universalLink(host: "reader.example.com")], observer: observer)
+        let weakRouter = WeakRouterBox()
+        let router = try Router(options: options) { routes in
+            routes.action(forwardingRoute, exposure: .external) { request in request.open(request.parameters["url"] ?? "") }
+            routes.intercept(leakingInterceptor.pattern, name: "leak") { _ in .redirect(to: leakingInterceptor.target) }
+            routes.intercept(vetoingInterceptor, name: "veto") { _ in .reject("vetoed") }
+            routes.action(FuzzTabRoute.self, exposure: .external) { _, _ in }
+            routes.action(FuzzShelfBookRoute.self, exposure: .external) { _, _ in }
+            routes.action(FuzzChapterRoute.self, exposure: .external) { _, _ in }
+            routes.action(FuzzNoteRoute.self, exposure: .external) { _, _ in }
+            routes.action(FuzzDraftRoute.self) { _, _ in throw InternalRouteReached(pattern: FuzzDraftRoute.pattern) }
+            routes.action(FuzzAdminRoute.self) { _, _ in throw InternalRouteReached(pattern: FuzzAdminRoute.pattern) }
+            for pattern in ["reader://nativeSecret", "reader://**"] { register(pattern, exposure: .internal, in: &routes) }
+            routes.object("reader://service/public", exposure: .external) { _ in "PUBLIC" }
+            routes.object("reader://service/**") { _ in "SECRET" }
+            services.provide(in: &routes, router: weakRouter, log: log)
+        }
+        weakRouter.router = router
+        return router
+    }
+
+    /// The router, for providers that ask it for services: weak, so that the router its
+    /// providers keep does not keep itself.
+    final class WeakRouterBox: @unchecked Sendable {
+        weak var router: Router?
+    }
+
+    /// The URLs the features target opens: the URL, its https form on the declared host, the
+    /// URL inside a forwarding route, and up to two of the input's lines that are not routes.
+    static func featureURLs(_ input: Case) -> [String] {
+        let rest = input.url.range(of: "://").map { String(input.url[$0.upperBound...]) } ?? input.url
+        let others = input.lines.filter { !$0.hasPrefix("+") && !$0.hasPrefix("-") }.prefix(2)
+        return others + [input.url, "https://reader.example.com/" + rest, "reader://forward/" + input.url]
+    }
+
+    /// Services the input's bytes choose: four keys of `String` services, each provided or not,
+    /// shared or made per call, asking for up to two keys (through `Services.get` or
+    /// `router.service`), and failing on its own or not. A value names its key and what its
+    /// providers gave, `a(b(),c())`.
+    struct ServiceGraph: Sendable {
+        struct Provider: Sendable {
+            var isProvided: Bool
+            var isShared: Bool
+            var asksRouter: Bool
+            var fails: Bool
+            var asks: [Int]
+        }
+        static let names = ["a", "b", "c", "d"]
+        let providers: [Provider]
+
+        init(_ generator: inout Generator) {
+            providers = Self.names.indices.map { _ in
+                Provider(isProvided: generator.next(8) != 0, isShared: generator.next(2) == 0, asksRouter: generator.next(2) == 0,
+                         fails: generator.next(8) == 0, asks: (0..<generator.next(3)).map { _ in generator.next(Self.names.count) })
             }
-        } catch {
-            return ["typed routes: '\(shown(url))' read as \(value), which does not round-trip: \(error)"]
         }
-        return []
+
+        static func key(_ index: Int) -> ServiceKey<String> { ServiceKey(names[index]) }
+
+        func provide(in routes: inout RouteRegistrar, router: WeakRouterBox, log: FeatureLog) {
+            for (index, provider) in providers.enumerated() where provider.isProvided {
+                routes.provide(Self.key(index), lifetime: provider.isShared ? .shared : .perCall) { services in
+                    var parts: [String] = []
+                    for asked in provider.asks {
+                        if provider.asksRouter {
+                            guard let router = router.router else { throw ProviderFailure() }
+                            parts.append(try router.service(Self.key(asked)))
+                        } else {
+                            parts.append(try services.get(Self.key(asked)))
+                        }
+                    }
+                    if provider.fails { throw ProviderFailure() }
+                    if provider.isShared { log.count("built \(Self.names[index])") }
+                    return "\(Self.names[index])(\(parts.joined(separator: ",")))"
+                }
+            }
+        }
+
+        /// What asking for `index` gives, asked by the providers in `chain`: the first failure
+        /// met walking the providers depth first, in the order each asks, or the value.
+        func expected(_ index: Int, chain: [Int] = []) -> Result<String, ServiceError> {
+            let name = Self.names[index]
+            guard providers[index].isProvided else { return .failure(.noProvider(name)) }
+            if chain.contains(index) { return .failure(.cycle((chain + [index]).map { Self.names[$0] })) }
+            var parts: [String] = []
+            for asked in providers[index].asks {
+                switch expected(asked, chain: chain + [index]) {
+                case .success(let value): parts.append(value)
+                case .failure(let error): return .failure(error)
+                }
+            }
+            if providers[index].fails { return .failure(.providerFailed(name, ProviderFailure())) }
+            return .success("\(name)(\(parts.joined(separator: ",")))")
+        }
+    }
+
+    /// What a failing provider throws.
+    struct ProviderFailure: Error, Equatable {}
+
+    /// Every key, asked twice in an order the input chooses, gives what ``ServiceGraph/expected(_:chain:)``
+    /// says, never a crash; a shared service is built at most once.
+    static func checkServices(_ router: Router, _ services: ServiceGraph, _ log: FeatureLog,
+                              _ generator: inout Generator) -> [String] {
+        let order = Array(ServiceGraph.names.indices).shuffled(using: &generator)
+        var problems: [String] = []
+        for index in order + order {
+            let got: Result<String, ServiceError> = Result { () throws(ServiceError) -> String in
+                try router.service(ServiceGraph.key(index))
+            }
+            let expected = services.expected(index)
+            if got != expected {
+                problems.append("services: '\(ServiceGraph.names[index])' of \(services.providers) gave \(got), expected \(expected)")
+            }
+        }
+        for name in ServiceGraph.names where log.counts["built \(name)"] ?? 0 > 1 {
+            problems.append("services: the shared '\(name)' of \(services.providers) was built \(log.counts["built \(name)"]!) times")
+        }
+        return problems
+    }
+
+    /// Opens `urls` from outside at once, then again while held (`limit` at most), then
+    /// releases them: each held open is replayed or dropped exactly once (the oldest past the
+    /// limit dropped, the others replayed in the order they came), a replay gives what the open
+    /// gave before the hold and reaches no internal route, each completion runs as often as the
+    /// open's did (a drop's once), the observer is told of each once, and an object lookup
+    /// from outside gives nothing while holding and is not queued.
+    static func checkHeldOpens(_ router: Router, _ urls: [String], limit: Int, _ log: FeatureLog) -> [String] {
+        var problems: [String] = []
+        var direct: [(result: OpenResult, completions: Int)] = []
+        for (index, url) in urls.enumerated() {
+            let result = router.open(url, source: .external, completion: { _ in log.count("direct \(index)") })
+            direct.append((result, log.counts["direct \(index)"] ?? 0))
+        }
+        let eventsBefore = log.events
+        router.holdExternalOpens(limit: limit)
+        var held: [Int: Int] = [:]   // an open's number: its index in `urls`
+        for (index, url) in urls.enumerated() {
+            let result = router.open(url, source: .external, completion: { _ in log.count("held \(index)") })
+            if case .held(let open) = result {
+                held[open.number] = index
+            } else if result != direct[index].result {
+                problems.append("held opens: '\(shown(url))' from outside, neither held nor as opened before: \(result)")
+            }
+            if router.object(for: url, as: (any Sendable).self, source: .external) != nil {
+                problems.append("held opens: an object lookup of '\(shown(url))' from outside gave an object while holding")
+            }
+        }
+        let release = router.releaseHeldOpens()
+        let numbers = held.keys.sorted()
+        let dropped = numbers.dropLast(limit)
+        // The release lists the most recent drops, as many as the limit, and counts the others.
+        if release.replayed.map(\.open.number) != Array(numbers.suffix(limit))
+            || release.dropped.map(\.open.number) != Array(dropped.suffix(limit))
+            || release.unlistedDrops != max(dropped.count - limit, 0)
+            || release.dropped.contains(where: { $0.reason != .tooManyHeld(limit: limit) }) {
+            problems.append("held opens: \(numbers.count) held at limit \(limit) gave \(release): replayed \(release.replayed.map(\.open.number)), "
+                            + "dropped \(release.dropped.map(\.open.number))")
+        }
+        for replay in release.replayed {
+            guard let index = held[replay.open.number] else { continue }
+            if let route = replay.result.route, !route.exposure.isExternal {
+                problems.append("exposure rules: '\(shown(urls[index]))' held from outside was replayed into the internal route \(route.pattern)")
+            }
+            if replay.result != direct[index].result {
+                problems.append("held opens: '\(shown(urls[index]))' replayed as \(replay.result), opened before the hold as \(direct[index].result)")
+            }
+            if log.counts["held \(index)"] ?? 0 != direct[index].completions {
+                problems.append("held opens: the completion of '\(shown(urls[index]))' ran \(log.counts["held \(index)"] ?? 0) times when replayed, "
+                                + "\(direct[index].completions) when opened before the hold")
+            }
+        }
+        for number in dropped where log.counts["held \(held[number]!)"] != 1 {
+            problems.append("held opens: the completion of dropped '\(shown(urls[held[number]!]))' ran \(log.counts["held \(held[number]!)"] ?? 0) times")
+        }
+        // Each open and each object lookup, held or not, is told once.
+        if log.events - eventsBefore != 2 * urls.count {
+            problems.append("held opens: the observer was told \(log.events - eventsBefore) times of \(urls.count) opens and as many lookups")
+        }
+        return problems
+    }
+
+    /// A plan from outside ends in the route the URL reaches from outside, which is external;
+    /// every URL it holds is written and restores, from the app, to the same plan. A restore
+    /// from outside of the URLs and of the plans' URLs holds no internal route, and keeps or
+    /// drops each URL.
+    static func checkPlans(_ router: Router, _ urls: [String]) -> [String] {
+        var problems: [String] = []
+        var saved = urls
+        for url in urls {
+            guard let plan = try? router.plan(for: url, source: .external) else { continue }
+            let top = (plan.stack.last ?? plan.root).map { type(of: $0.base).pattern }
+            let reached = router.resolve(url, source: .external).route?.route
+            if top != reached?.pattern || reached?.exposure.isExternal != true {
+                problems.append("plans: '\(shown(url))' from outside planned \(plan), but reaches \(reached.map { "\($0)" } ?? "nothing")")
+            }
+            if plan.urls.contains("") {
+                problems.append("plans: '\(shown(url))' planned \(plan), which holds a route with no URL")
+            }
+            let restored = router.restore(plan.urls, source: .app)
+            if restored.root != plan.root || restored.stack != plan.stack || !restored.dropped.isEmpty {
+                problems.append("plans: '\(shown(url))' planned \(plan), whose URLs restore to \(restored)")
+            }
+            saved += plan.urls
+        }
+        let restored = router.restore(saved, source: .external)
+        for route in (restored.root.map { [$0] } ?? []) + restored.stack where isInternal(route.base) {
+            problems.append("exposure rules: restoring \(saved.map(shown)) from outside gave the internal route \(route)")
+        }
+        if restored.stack.count + (restored.root == nil ? 0 : 1) + restored.dropped.count != saved.count {
+            problems.append("plans: restoring \(saved.count) URLs from outside gave \(restored)")
+        }
+        return problems
+    }
+
+    /// Whether a typed route of the features router is internal.
+    static func isInternal(_ route: any TypedRoute) -> Bool {
+        route is FuzzDraftRoute || route is FuzzAdminRoute
+    }
+
+    /// A universal link the router writes for `url` resolves from outside to the route and the
+    /// values `url` resolves to from the app, an external one; opened from outside (its
+    /// interceptors run), it reaches no internal route.
+    static func checkUniversalLink(_ router: Router, _ url: String) -> [String] {
+        guard let link = try? router.universalLink(for: url) else { return [] }
+        let intended = router.resolve(url, source: .app).route
+        let reached = router.resolve(link, source: .external).route
+        var problems: [String] = []
+        if reached?.route != intended?.route || reached?.parameters != intended?.parameters || intended?.route.exposure.isExternal != true {
+            problems.append("origins: universalLink(for: '\(shown(url))') = '\(shown(link))', which from outside reaches "
+                            + "\(reached.map { "\($0.route) \($0.parameters)" } ?? "nothing"); '\(shown(url))' reaches "
+                            + "\(intended.map { "\($0.route) \($0.parameters)" } ?? "nothing") from the app")
+        }
+        if let route = router.open(link, source: .external).route, !route.exposure.isExternal {
+            problems.append("exposure rules: universalLink(for: '\(shown(url))') = '\(shown(link))' opened from outside reached the internal route \(route.pattern)")
+        }
+        return problems
     }
 }
 
@@ -850,11 +1258,57 @@ struct FuzzWebRoute: TypedRoute {
     var page: Int?
 }
 
+/// Typed routes of the features target: a tab, a book on the shelf tab, a chapter of a book, a
+/// note whose parent is an internal draft (a parent may be internal), and two internal routes.
+struct FuzzTabRoute: RootRoute {
+    static let pattern = "reader://tab/:name"
+    var name: String
+}
+
+struct FuzzShelfBookRoute: TypedRoute {
+    static let pattern = "reader://book/<int:id>"
+    var id: Int
+    var from: String?
+    var parent: (any TypedRoute)? { FuzzTabRoute(name: "shelf") }
+}
+
+struct FuzzChapterRoute: TypedRoute {
+    static let pattern = "reader://book/<int:book>/chapter/:title"
+    var book: Int
+    var title: String
+    var parent: (any TypedRoute)? { FuzzShelfBookRoute(id: book) }
+}
+
+struct FuzzNoteRoute: TypedRoute {
+    static let pattern = "reader://note/**text"
+    var text: String
+    /// The draft the note's first segment names: none for a text that starts with `/`, whose
+    /// parent then cannot be written (a plan fails with `NavigationError.unwritableRoute`).
+    var parent: (any TypedRoute)? { FuzzDraftRoute(id: String(text.prefix { $0 != "/" })) }
+}
+
+struct FuzzDraftRoute: TypedRoute {
+    static let pattern = "reader://draft/:id"
+    var id: String
+}
+
+struct FuzzAdminRoute: TypedRoute {
+    static let pattern = "reader://admin/:command"
+    var command: String
+    var parent: (any TypedRoute)? { FuzzTabRoute(name: "admin") }
+}
+
 extension FuzzOracle.Generator: RandomNumberGenerator {
     mutating func next() -> UInt64 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state ^ (state >> 29)
     }
+}
+
+/// The thread argument of `pthread_create`'s start routine, optional on Linux only.
+private func nonNil(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
+    guard let pointer else { preconditionFailure("pthread_create passed no argument") }
+    return pointer
 }
 
 private func isMalformed<Value>(_ result: MatchResult<Value>) -> Bool {
