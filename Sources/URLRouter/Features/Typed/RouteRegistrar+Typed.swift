@@ -18,8 +18,9 @@ struct TypedDecoding: Sendable {
     /// The types of the value's parents, nearest first, found from a probe value at
     /// registration (see <doc:Navigation>).
     let parents: ParentChain
-    /// ``TypedRoute/observedQueryItems``.
-    let observedQueryItems: Set<String>
+    /// ``TypedRoute/observedQueryItems``, read when an observer's event is described: reading
+    /// it at registration made the runtime resolve every typed route's associated type.
+    let observedQueryItems: @Sendable () -> Set<String>
 
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
         typeName = shape.qualifiedTypeName
@@ -31,7 +32,7 @@ struct TypedDecoding: Sendable {
             }
         }
         self.parents = parents
-        observedQueryItems = Set(R.observedQueryItems)
+        observedQueryItems = { Set(R.observedQueryItems) }
     }
 
     /// Why a match's values do not decode, or `nil` when they do.
