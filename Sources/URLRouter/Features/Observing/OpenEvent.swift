@@ -115,7 +115,7 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     private var shownItems: Set<String> {
         guard let route = result.route, let router = routerReference.router else { return [] }
-        return router.current.routes.typedDecoding(of: route)?.observedQueryItems() ?? []
+        return router.current.routes.typedDecoding(of: route)?.observedQueryItems ?? []
     }
 
     private var arrival: (source: OpenSource, origin: Origin?) {
