@@ -54,7 +54,7 @@ extension Router {
             }
             let end = open.hopHere(channel: channel, outer: outer, state: &state, accepting: accepts) { result in
                 guard let observer else { return }
-                tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started, in: open.context)
+                tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started)
             }
             switch end {
             case .ended(let result):

@@ -80,8 +80,6 @@ final class Snapshot: Sendable {
     let services: [ServiceID: ServiceProvision]
     /// The modules that require each service.
     let serviceRequirements: [ServiceID: [String]]
-    /// The query items observers may see, by typed route type (``TypedRoute/observedQueryItems``).
-    let observedQueryItems: [String: Set<String>]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -150,7 +148,6 @@ final class Snapshot: Sendable {
         }
         self.services = Self.services(of: registry, problems: &problems)
         problems += Self.parentProblems(of: registry)
-        self.observedQueryItems = Self.observedQueryItems(of: registry)
         self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
             .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)
@@ -247,6 +244,11 @@ struct RouteList: Sendable, Sequence {
     /// The decoding of route `id`, when it is a typed route.
     func typedDecoding(of id: Int) -> TypedDecoding? {
         modules[id >> 32].typedDecoding(at: id & 0xFFFF_FFFF)
+    }
+
+    /// The decoding of the route `info` describes, when it is a typed route of this table.
+    func typedDecoding(of info: RouteInfo) -> TypedDecoding? {
+        modules.first { $0.descriptions === info.routes }?.typedDecoding(at: info.index)
     }
 
     func makeIterator() -> some IteratorProtocol<RegisteredRoute> {

@@ -45,8 +45,8 @@ enum RouteHandler: Sendable {
 /// its place among them, so that the requests and results of every open copy it with one
 /// retain, and the router keeps no object per route.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    private let routes: RouteDescriptions
-    private let index: Int
+    let routes: RouteDescriptions
+    let index: Int
 
     /// The pattern as registered.
     public var pattern: String { routes.patterns[index] }

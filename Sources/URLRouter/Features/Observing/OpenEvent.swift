@@ -114,7 +114,8 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     private var shownItems: Set<String> {
-        result.route?.typedRoute.flatMap { routerReference.router?.current.observedQueryItems[$0] } ?? []
+        guard let route = result.route, let router = routerReference.router else { return [] }
+        return router.current.routes.typedDecoding(of: route)?.observedQueryItems ?? []
     }
 
     private var arrival: (source: OpenSource, origin: Origin?) {
@@ -183,25 +184,19 @@ extension Router {
     /// and is not told again.
     func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
               started: Double, in context: OpenContext) {
-        let event = OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
-                              duration: OpenEvent.now() - started)
         if OpenContext.current.depth == context.depth {
-            observer(event)
+            tell(observer, result, url: url, source: source, started: started)
         } else {
-            OpenContext.$current.withValue(context) { observer(event) }
+            OpenContext.$current.withValue(context) { tell(observer, result, url: url, source: source, started: started) }
         }
     }
-}
 
-extension Snapshot {
-    /// ``TypedRoute/observedQueryItems`` of every typed route type registered, by its name.
-    static func observedQueryItems(of registry: Registry) -> [String: Set<String>] {
-        var items: [String: Set<String>] = [:]
-        for module in registry.modules {
-            for (_, decoding) in module.routes.typedRegistrations where !decoding.observedQueryItems.isEmpty {
-                items[decoding.typeName] = decoding.observedQueryItems
-            }
-        }
-        return items
+    /// Tells `observer` of `result` from inside the binding of the open's context (a hop's
+    /// end, ``Open/hopHere(channel:outer:state:accepting:tell:)``), where the opens the
+    /// observer makes are nested in the observed one already.
+    func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
+              started: Double) {
+        observer(OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
+                           duration: OpenEvent.now() - started))
     }
 }

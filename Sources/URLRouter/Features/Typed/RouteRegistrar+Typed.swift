@@ -18,8 +18,8 @@ struct TypedDecoding: Sendable {
     /// The types of the value's parents, nearest first, found from a probe value at
     /// registration (see <doc:Navigation>).
     let parents: ParentChain
-    /// ``TypedRoute/observedQueryItems``.
-    let observedQueryItems: Set<String>
+    /// The type, for what is read of it only when asked: ``observedQueryItems``.
+    let type: any TypedRoute.Type
 
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
         typeName = shape.qualifiedTypeName
@@ -31,7 +31,14 @@ struct TypedDecoding: Sendable {
             }
         }
         self.parents = parents
-        observedQueryItems = Set(R.observedQueryItems)
+        self.type = type
+    }
+
+    /// ``TypedRoute/observedQueryItems``, read when an observer's event is described: read at
+    /// registration, it made the runtime resolve the associated type of every typed route.
+    var observedQueryItems: Set<String> {
+        func items<R: TypedRoute>(_ type: R.Type) -> Set<String> { Set(R.observedQueryItems) }
+        return items(self.type)
     }
 
     /// Why a match's values do not decode, or `nil` when they do.
