@@ -80,8 +80,12 @@ struct BreakingChanges {
         var problems: [String] = []
         let kept = old.routes.filter { $0.deprecatedFor == nil }
         let redirects = new.redirects.compactMap { PatternShape($0.rule.from) }
-        let external = new.routes.filter(\.exposure.isExternal)
-        for route in kept where route.exposure == "external" {
+        for route in kept {
+            // A route links, notifications or any other channel reached must still be reached
+            // from each of them.
+            guard let exposure = Exposure(description: route.exposure), exposure.isExternal else { continue }
+            let channels = OpenSource.channels.filter(exposure.isReachable(from:))
+            let external = new.routes.filter { now in channels.allSatisfy(now.exposure.isReachable(from:)) }
             let shape = PatternShape(route.pattern)
             if let shape, external.contains(where: { PatternShape($0.pattern) == shape }) { continue }
             if shape == nil, external.contains(where: { $0.pattern == route.pattern }) { continue }

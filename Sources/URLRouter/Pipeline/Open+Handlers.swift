@@ -85,7 +85,7 @@ extension Open {
     /// search) is nested in this one and keeps its source, as a route handler's does.
     func notifyUnmatched() {
         guard purpose == .run, let unmatched = router.options.unmatched,
-              !source.isExternal || unmatched.exposure.isExternal else { return }
+              unmatched.exposure.isReachable(from: source) else { return }
         unmatched.handle(UnmatchedRequest(url: url, source: source, userInfo: userInfo, router: router, context: context))
     }
 }
