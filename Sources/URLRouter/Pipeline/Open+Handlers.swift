@@ -72,7 +72,7 @@ extension Open {
         guard purpose != .object else { return }
         if let navigator = router.options.navigator {
             let value = snapshot.routes.typedDecoding(of: match.index).flatMap { decoding in
-                try? decoding.value(match.parameters, match.query).get()
+                try? decoding.value(match.parameters, match.query, links).get()
             }
             navigator.show(object: object, for: request.route, url: url, value: value.map(AnyRoute.init(any:)),
                            source: source)

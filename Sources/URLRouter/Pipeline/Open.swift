@@ -46,6 +46,9 @@ struct Open: Sendable {
     let first: MatchedRoute?
     let purpose: Purpose
 
+    /// What the ``InAppLink`` values of this open's typed routes are checked against.
+    var links: LinkCheck { LinkCheck(router: router.weakReference, source: source, context: context) }
+
     /// The table the open's source sees, for the later matches.
     var table: RouteTable<Int> { snapshot.table(for: source) }
 

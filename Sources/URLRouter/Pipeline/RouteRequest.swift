@@ -41,6 +41,10 @@ public struct RouteRequest: Sendable {
     /// The redirects that led here (a reference, so an unredirected request carries one word).
     private let trail: RedirectTrail?
 
+    /// What the ``InAppLink`` values of this request's typed route are checked against: its
+    /// router, source and open.
+    var links: LinkCheck { LinkCheck(router: routerReference, source: source, context: context) }
+
     /// Whether the request belongs to an open (not to an object lookup, whose caller takes
     /// the object itself).
     private let isOpen: Bool
