@@ -156,6 +156,18 @@ struct ChannelTests {
         #expect(!router.canOpen("reader://b", source: .spotlight) && router.canOpen("reader://a", source: .spotlight))
     }
 
+    @Test("the fuzz property holds on the suite's URLs, from every channel")
+    func fuzzProperty() {
+        for url in Self.urls + ["reader://book/42", "reader://book/x", "reader://share/1", "reader://account/a"] {
+            for seed in 0..<UInt64(8) {
+                var input = FuzzOracle.Case(Array("+reader://share/:id\n\(url)".utf8), maxLines: 6)
+                input.seed = seed
+                let reading = FuzzOracle.URLReading(url, limits: input.options.limits)
+                #expect(FuzzOracle.checkChannels(input, url: reading, seed: seed) == [], "\(url), seed \(seed)")
+            }
+        }
+    }
+
     // MARK: The exposure property
 
     /// Shapes that never conflict with one another; catch-alls and parameters overlap literals.

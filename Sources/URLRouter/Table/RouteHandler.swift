@@ -159,7 +159,7 @@ final class RouteDescriptions: Sendable {
 
     func exposure(_ index: Int) -> Exposure {
         guard isExternal(index) else { return .internal }
-        guard let mask = channelMasks[Int32(index)] else { return .external }
+        guard !channelMasks.isEmpty, let mask = channelMasks[Int32(index)] else { return .external }
         return .external(from: OpenSource.channels.filter { mask & $0.channelBit != 0 })
     }
 
