@@ -53,7 +53,8 @@ public struct RouteRegistrar: Sendable {
     /// - Parameters:
     ///   - pattern: the pattern, for example `reader://book/<int:id>` (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation (``Router/url(for:parameters:)``); unique.
-    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
+    ///   - exposure: ``Exposure/internal`` (default), ``Exposure/external`` for deep links from
+    ///     every channel, or ``Exposure/external(from:)`` for some channels only.
     ///   - deprecated: what replaces the route, for example `use reader://book/<int:id>`,
     ///     when it is kept only for old links; shown in the route map, and a removal the
     ///     breaking-change gate of `URLRouterTesting` accepts in the next release.
