@@ -201,6 +201,12 @@ struct ChannelTests {
             let router = try Router { routes in
                 for case let (pattern, exposure?) in table { routes.action(pattern, exposure: exposure) { _ in } }
             }
+            // The same routes registered one module at a time: each table extended.
+            let late = try Router()
+            for (index, (pattern, exposure)) in table.enumerated() {
+                guard let exposure else { continue }
+                try late.register(moduleNamed: "M\(index)") { routes in routes.action(pattern, exposure: exposure) { _ in } }
+            }
             for channel in Self.channels {
                 let visible = try Router { routes in
                     for case let (pattern, exposure?) in table where exposure.isReachable(from: channel) {
@@ -212,6 +218,7 @@ struct ChannelTests {
                     if let reached { #expect(reached.exposure.isReachable(from: channel), "\(url) from \(channel)") }
                     let expected = url.contains("@") ? nil : visible.resolve(url, source: .app).route?.route.pattern
                     #expect(reached?.pattern == expected, "\(url) from \(channel) in \(table)")
+                    #expect(late.resolve(url, source: channel).route?.route.pattern == expected, "\(url) from \(channel), late")
                 }
             }
         }

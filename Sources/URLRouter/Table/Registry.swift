@@ -135,16 +135,21 @@ final class Snapshot: Sendable {
         }
         try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
                       names: names, problems: module.typeProblems + Self.duplicateNames(named),
-                      redirects: registry.redirects, newRedirects: module.redirects.map { ($0, module.name) })
+                      redirects: registry.redirects, newRedirects: module.redirects.map { ($0, module.name) },
+                      extending: (base, module.routes, routes.modules.count - 1))
     }
 
     /// Finishes either initializer: keeps `redirects` (the registry's, all of them) and checks
     /// `newRedirects` (those not checked for an earlier table), builds the interceptor table and
     /// the two route tables, and throws every problem found.
+    ///
+    /// - Parameter extending: the table extended, the module added and its slot, when only
+    ///   that module's routes are added: the channels' tables are then extended too.
     private init(routes: RouteList, registry: Registry, options: MatchOptions,
                  builders: (all: RouteTableBuilder<Int>, external: RouteTableBuilder<Int>), names: [String: Int],
                  problems: [RegistrationError.Problem], redirects: [(rule: RedirectRule, module: String)],
-                 newRedirects: [(rule: RedirectRule, module: String)])
+                 newRedirects: [(rule: RedirectRule, module: String)],
+                 extending: (base: Snapshot, module: ModuleRoutes, slot: Int)? = nil)
         throws(RegistrationError) {
         var problems = problems
         let converterNames = Set(registry.converters.map(\.converter.name))
@@ -175,7 +180,11 @@ final class Snapshot: Sendable {
         self.routes = routes
         self.all = all
         self.external = external
-        self.channelTables = Self.channelTables(routes: routes, registry: registry, options: options)
+        if let extending {
+            self.channelTables = Self.channelTables(extending: extending.base, with: extending.module, slot: extending.slot)
+        } else {
+            self.channelTables = Self.channelTables(routes: routes, registry: registry, options: options)
+        }
         self.names = names
         self.converterNames = converterNames
         self.converters = registry.converters.map(\.converter)
@@ -245,6 +254,32 @@ final class Snapshot: Sendable {
                 }
             }
             // A subset of all routes, which built: it holds no problem of its own.
+            do { return try builder.build() } catch {
+                preconditionFailure("the routes of a channel failed where all routes built: \(error)")
+            }
+        }
+    }
+
+    /// The channels' tables of `base` with the routes of `module` (kept in slot `slot`) added:
+    /// each extends the channel's table, or the external table for a channel the module is the
+    /// first to name; a table the module adds nothing to is shared.
+    private static func channelTables(extending base: Snapshot, with module: ModuleRoutes,
+                                      slot: Int) -> [RouteTable<Int>?] {
+        var named: UInt16 = 0
+        for (index, table) in base.channelTables.enumerated() where table != nil { named |= OpenSource.channels[index].channelBit }
+        if module.descriptions.hasChannelRoutes {
+            for index in 0..<module.count { named |= module.exposure(index).channelMask ?? 0 }
+        }
+        guard named != 0 else { return [] }
+        return OpenSource.channels.enumerated().map { place, channel in
+            guard named & channel.channelBit != 0 else { return nil }
+            let start = base.channelTables.isEmpty ? nil : base.channelTables[place]
+            let added = (0..<module.count).filter { module.exposure($0).isReachable(from: channel) }
+            if let start, added.isEmpty { return start }
+            var builder = RouteTableBuilder<Int>(extending: start ?? base.external)
+            for index in added {
+                builder.add(module.patterns[index], value: RouteList.id(slot: slot, index: index), owner: module.module)
+            }
             do { return try builder.build() } catch {
                 preconditionFailure("the routes of a channel failed where all routes built: \(error)")
             }
