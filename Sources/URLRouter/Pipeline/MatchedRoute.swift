@@ -2,9 +2,10 @@ import PatternMatcher
 
 /// A route one of the router's tables matched: which one (an index into the snapshot's
 /// routes, or into an interceptor table's groups) and the engine's record of what the URL
-/// carried. Not generic: the router copies, keeps and passes it as plain fields, where a
-/// `RouteMatch<Int>` went through the runtime's generic witnesses.
-struct MatchedRoute: Sendable {
+/// carried. Not generic, and a reference: an open hands its best match to the request, its
+/// later matches and its task, and each copy is a retain, where the record's fields inline
+/// were copied through their type metadata's value witnesses.
+final class MatchedRoute: Sendable {
     let index: Int
     let record: RawMatch
 

@@ -34,28 +34,54 @@ struct Open: Sendable {
     let snapshot: Snapshot
     /// The URL looked up: as given, or a universal link in its custom-scheme form.
     let url: String
-    let source: OpenSource
-    /// The declared origin that delivered the URL, if the router declares origins.
-    let origin: Origin?
-    let userInfo: [String: any Sendable]
-    /// What the interceptors and handlers of this open run in: this open counted, its source.
-    let context: OpenContext
-    /// The redirects that led here, when an interceptor redirected the open.
-    let trail: RedirectTrail?
+    /// What the open's requests share: its source, origin, caller data and context.
+    let scope: OpenScope
     /// The best match, or `nil` when no route matches (interceptors may still redirect).
     let first: MatchedRoute?
     let purpose: Purpose
 
+    var source: OpenSource { scope.source }
+    /// The declared origin that delivered the URL, if the router declares origins.
+    var origin: Origin? { scope.origin }
+    var userInfo: [String: any Sendable] { scope.userInfo }
+    /// What the interceptors and handlers of this open run in: this open counted, its source.
+    var context: OpenContext { scope.context }
+    /// The redirects that led here, when an interceptor redirected the open.
+    var trail: RedirectTrail? { scope.trail }
+
     /// What the ``InAppLink`` values of this open's typed routes are checked against.
-    var links: LinkCheck { LinkCheck(router: router.weakReference, source: source, context: context) }
+    var links: LinkCheck { LinkCheck(router: scope.routerReference, source: source, context: context) }
 
     /// The table the open's source sees, for the later matches.
     var table: RouteTable<Int> { snapshot.table(for: source) }
 
     /// What the handler of `route` receives for `match`; its replies go to `token`'s channel.
     func request(for match: MatchedRoute, route: RegisteredRoute, token: ReplyToken?) -> RouteRequest {
-        RouteRequest(route: route.info, source: source, origin: origin, userInfo: userInfo, router: router,
-                     match: match, token: token, context: context, trail: trail, isOpen: purpose != .object)
+        RouteRequest(route: route.info, scope: scope, match: match, token: token, isOpen: purpose != .object)
+    }
+}
+
+/// What one open's requests share, made once when it arrives: every request of the open holds
+/// this one reference, where copying the fields into each request went through their value
+/// witnesses.
+final class OpenScope: Sendable {
+    let source: OpenSource
+    let origin: Origin?
+    let userInfo: [String: any Sendable]
+    /// The router, held weakly: a request kept after its router is gone answers `nil`.
+    let routerReference: WeakRouter
+    /// What the interceptors and handlers of the open run in: this open counted, its source.
+    let context: OpenContext
+    let trail: RedirectTrail?
+
+    init(source: OpenSource, origin: Origin?, userInfo: [String: any Sendable], routerReference: WeakRouter,
+         context: OpenContext, trail: RedirectTrail?) {
+        self.source = source
+        self.origin = origin
+        self.userInfo = userInfo
+        self.routerReference = routerReference
+        self.context = context
+        self.trail = trail
     }
 }
 
@@ -132,9 +158,9 @@ extension Router {
             if source.isExternal && match.hasUserinfo { return .ended(.refused(.userinfoFromOutside)) }
             first = MatchedRoute(match)
         }
-        return .arrived(Open(router: self, snapshot: snapshot, url: url, source: source, origin: origin,
-                             userInfo: userInfo, context: outer.entering(url, from: source), trail: trail,
-                             first: first, purpose: purpose))
+        let scope = OpenScope(source: source, origin: origin, userInfo: userInfo, routerReference: weakReference,
+                              context: outer.entering(url, from: source), trail: trail)
+        return .arrived(Open(router: self, snapshot: snapshot, url: url, scope: scope, first: first, purpose: purpose))
     }
 
     /// External URLs that carry userinfo are refused (Matching rules, "Sources and

@@ -11,14 +11,14 @@ public struct RouteRequest: Sendable {
     /// The matched route: pattern, name, module and exposure.
     public let route: RouteInfo
     /// Where the open came from.
-    public let source: OpenSource
+    public var source: OpenSource { scope.source }
     /// The declared origin that delivered the URL (``Router/Options/origins``): its custom
     /// scheme, or the universal-link host it came through, whose URL ``url`` shows in its
     /// custom-scheme form. `nil` when the router declares no origins, or the URL came through
     /// none of them.
-    public let origin: Origin?
+    public var origin: Origin? { scope.origin }
     /// The caller's data (MGJRouter's `userInfo`), never mixed with URL parameters.
-    public let userInfo: [String: any Sendable]
+    public var userInfo: [String: any Sendable] { scope.userInfo }
     /// The router that matched the URL, so that a handler can open another URL without
     /// keeping the router in global state (or capturing it, which would make a cycle).
     /// Held weakly: a request kept after its router is gone answers `nil`.
@@ -28,40 +28,34 @@ public struct RouteRequest: Sendable {
     /// only external routes, at any time and on any thread (from a queue, a detached task,
     /// or a request kept after the handler returned), and a wider source passed to it
     /// (`source: .app`) is narrowed to ``source`` (<doc:MatchingRules>, "Sources and exposure").
-    public var router: Router? { routerReference.router?.bound(to: source) }
-    private let routerReference: WeakRouter
+    public var router: Router? { scope.routerReference.router?.bound(to: source) }
     let match: MatchedRoute
     /// Where replies go; `nil` when nobody waits for one (`object(for:)`).
     private let token: ReplyToken?
     /// The open this request belongs to, for the opens its handler forwards.
-    private let context: OpenContext
+    private var context: OpenContext { scope.context }
     /// The open an interceptor redirected here, if one did: a login screen keeps it and
     /// calls ``RedirectOrigin/reopen(with:completion:)`` once the user has logged in.
-    public var redirectedFrom: RedirectOrigin? { trail?.origin }
-    /// The redirects that led here (a reference, so an unredirected request carries one word).
-    private let trail: RedirectTrail?
+    public var redirectedFrom: RedirectOrigin? { scope.trail?.origin }
+    /// What every request of this open shares: its source, origin, caller data, router,
+    /// context and redirects (one reference, made once per open).
+    private let scope: OpenScope
 
     /// What the ``InAppLink`` values of this request's typed route are checked against: its
     /// router, source and open.
-    var links: LinkCheck { LinkCheck(router: routerReference, source: source, context: context) }
+    var links: LinkCheck { LinkCheck(router: scope.routerReference, source: source, context: context) }
 
     /// Whether the request belongs to an open (not to an object lookup, whose caller takes
     /// the object itself).
     private let isOpen: Bool
 
-    init(route: RouteInfo, source: OpenSource, origin: Origin?, userInfo: [String: any Sendable], router: Router,
-         match: MatchedRoute, token: ReplyToken?, context: OpenContext, trail: RedirectTrail?, isOpen: Bool = true) {
-        self.trail = trail
-        self.origin = origin
+    init(route: RouteInfo, scope: OpenScope, match: MatchedRoute, token: ReplyToken?, isOpen: Bool = true) {
+        self.scope = scope
         self.isOpen = isOpen
         self.slotRanges = match.record.extraSlotRanges
         self.route = route
-        self.source = source
-        self.userInfo = userInfo
-        self.routerReference = router.weakReference
         self.match = match
         self.token = token
-        self.context = context
     }
 
     /// Replies to the caller: the value reaches the completion of a synchronous `open`, or
@@ -180,7 +174,7 @@ extension RouteRequest {
     @MainActor
     func deliver(_ object: Any) {
         guard isOpen else { return }
-        if let navigator = routerReference.router?.options.navigator {
+        if let navigator = scope.routerReference.router?.options.navigator {
             navigator.show(object: object, for: route, source: source)
         }
         reply(MainActorObject(object))
