@@ -63,8 +63,8 @@ public final class Router: Sendable, CustomStringConvertible {
         /// Seconds within which the same URL from the same external channel opens once (see
         /// <doc:WhereLinksComeFrom>, "Open once"): the second is refused with
         /// ``Refusal/duplicate(within:)``. Counts top-level opens and navigations from an
-        /// external channel; opens from the app, dry runs, replays of held opens, redirects and
-        /// nested opens never count. Default: 0, off (a widget tapped twice on purpose opens
+        /// external channel; opens from the app, dry runs, object lookups, replays of held opens,
+        /// redirects and nested opens never count. At most 256 links are remembered. Default: 0, off (a widget tapped twice on purpose opens
         /// twice). 1 s suits an app whose scene delegate and `onOpenURL` can both deliver a link.
         public var duplicateWindow: Double
 

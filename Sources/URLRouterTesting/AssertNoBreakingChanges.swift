@@ -119,7 +119,12 @@ struct BreakingChanges {
     /// What became of an external route no current external route has the shape of.
     private static func fate(of route: ReleasedRouteMap.Route, shape: PatternShape?, in routes: [RouteMap.Route]) -> String {
         if let shape, let now = routes.first(where: { PatternShape($0.pattern) == shape }) {
-            return "became internal ('\(now.pattern)', module \(now.module))"
+            guard now.exposure.isExternal else { return "became internal ('\(now.pattern)', module \(now.module))" }
+            let lost = OpenSource.channels.filter {
+                Exposure(description: route.exposure)?.isReachable(from: $0) == true && !now.exposure.isReachable(from: $0)
+            }
+            return "is no longer reached from \(lost.map(\.description).joined(separator: ", ")) "
+                + "('\(now.pattern)', module \(now.module), now \(now.exposure))"
         }
         if let name = route.name, let now = routes.first(where: { $0.name == name }) {
             return "changed shape: its name now has '\(now.pattern)'"
