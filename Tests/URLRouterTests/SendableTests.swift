@@ -17,6 +17,7 @@ struct SendableTests {
         Self.requireSendable(OpenResult.self)
         Self.requireSendable(OpenSource.self)
         Self.requireSendable(Exposure.self)
+        Self.requireSendable(InAppLink.self)
         Self.requireSendable(Decline.self)
         Self.requireSendable(ParameterError.self)
         Self.requireSendable(LazyTarget<Int>.self)

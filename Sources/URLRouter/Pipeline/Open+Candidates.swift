@@ -194,7 +194,7 @@ extension Open {
     /// A dry run's reading of `match`: its typed value, decoded once.
     private func decode(_ match: MatchedRoute, route: RegisteredRoute, passes: inout Passes) -> Decoded {
         guard let decoding = snapshot.routes.typedDecoding(of: match.index) else { return .untyped }
-        switch decoding.value(match.parameters, match.query) {
+        switch decoding.value(match.parameters, match.query, links) {
         case .success(let value): return .typed(value)
         case .failure(let error):
             passes.undecodable(route.info, error)

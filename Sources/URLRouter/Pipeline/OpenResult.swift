@@ -187,6 +187,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case heldTooLong(Double)
         case routerReleased
         case holding
+        case duplicate(Double)
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -234,6 +235,10 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// for the release, and gives no object (``ObjectError/refused(_:)``).
     public static let holdingExternalOpens = Refusal(.holding)
 
+    /// The same URL from the same external channel was opened less than `window` seconds
+    /// before (``Router/Options/duplicateWindow``): it opens once.
+    public static func duplicate(within window: Double) -> Refusal { Refusal(.duplicate(window)) }
+
     /// Why a typed route value could not be written as a URL, when that is the refusal.
     public var typedRouteError: TypedRouteError? {
         if case .unwritable(let error) = kind { return error }
@@ -280,6 +285,8 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "the router was released while the open was held"
         case .holding:
             "external opens are held until the app is ready, and an object lookup cannot wait"
+        case .duplicate(let window):
+            "a duplicate: the same URL came from the same channel less than \(window) s before, and opens once"
         }
     }
 }
