@@ -133,6 +133,9 @@ struct PresentationTests {
         let restored = router.restore(["reader://p/shelf", "reader://p/book/4", "reader://p/gone", "reader://p/book/4/share/player"])
         #expect(restored.dropped == ["reader://p/gone"])
         #expect(restored.modals == [ModalLayer(presentation: .fullScreen, stack: [AnyRoute(PresPlayerRoute(id: 4))])])
+        // Many URLs pushed in one layer are read one after another, not copied with the layer.
+        let long = router.restore(["reader://p/compose"] + Array(repeating: "reader://p/book/1", count: 5_000))
+        #expect(long.modals.count == 1 && long.modals[0].stack.count == 5_001 && long.stack.isEmpty)
     }
 
     @Test("a presentation of another type, and a tab presented modally, are registration problems")

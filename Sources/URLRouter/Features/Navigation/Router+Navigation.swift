@@ -23,7 +23,8 @@ extension Router {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
         var state = RunState()
-        let result = await runAwaiting(url, .navigate(coldStart: startsNavigating()), source: source, userInfo: Dictionary(), channel: nil, state: &state)
+        let result = await runAwaiting(url, .navigate(coldStart: startsNavigating()), source: source, userInfo: Dictionary(),
+                                       channel: nil, state: &state)
         if case .plan(let plan) = state.taken, result.handledRoute != nil { return plan }
         throw NavigationError(result, state, url: url)
     }
@@ -105,14 +106,22 @@ extension Router {
     /// layer, and the routes after it are pushed inside it (what a plan makes, and a restore
     /// makes again from the plan's URLs).
     struct Layers {
-        var stack: [AnyRoute] = []
-        var modals: [ModalLayer] = []
+        private(set) var stack: [AnyRoute] = []
+        /// The layers below the top one.
+        private var below: [ModalLayer] = []
+        /// The top layer, still growing: kept apart so that a route pushed in it is appended,
+        /// not copied with the layer (a restore may read many URLs).
+        private var top: (presentation: Presentation, stack: [AnyRoute])?
+
+        var modals: [ModalLayer] { below + (top.map { [ModalLayer(presentation: $0.presentation, stack: $0.stack)] } ?? []) }
+        var isEmpty: Bool { stack.isEmpty && top == nil }
 
         mutating func append(_ route: AnyRoute, _ presentation: Presentation) {
             if presentation.isModal {
-                modals.append(ModalLayer(presentation: presentation, stack: [route]))
-            } else if let top = modals.popLast() {
-                modals.append(ModalLayer(presentation: top.presentation, stack: top.stack + [route]))
+                if let top { below.append(ModalLayer(presentation: top.presentation, stack: top.stack)) }
+                top = (presentation, [route])
+            } else if top != nil {
+                top?.stack.append(route)
             } else {
                 stack.append(route)
             }
@@ -161,7 +170,7 @@ extension Router {
                 dropped.append(url)
                 continue
             }
-            if root == nil, layers.stack.isEmpty, layers.modals.isEmpty, value is any RootRoute {
+            if root == nil, layers.isEmpty, value is any RootRoute {
                 root = route
             } else {
                 layers.append(route, type(of: value).plannedPresentation)
