@@ -128,7 +128,9 @@ enum TypedRouteCheck {
                 + "declare `static var presentation: Presentation`")]
         }
         let presentation = R.plannedPresentation
-        guard route is any RootRoute.Type, presentation.isModal else { return [] }
+        // Modal first: asking whether a type the process has not seen is a root scans every
+        // protocol conformance, which a launch of many typed routes would pay per type.
+        guard presentation.isModal, route is any RootRoute.Type else { return [] }
         return [Problem(type: typeName, property: "presentation", reason:
             "it is a RootRoute (a tab) presented as '\(presentation)': a root starts a stack and is never presented; "
             + "present a route above it instead")]
