@@ -338,11 +338,18 @@ struct PresentationTests {
         let layers = (0..<40).map { _ in ModalLayer(presentation: .sheet, stack: Array(repeating: secret, count: 20)) }
         let plan = NavigationPlan(root: Self.shelf, stack: Array(repeating: secret, count: 20), modals: layers)
         let steps = NavigationSteps(keep: 0, push: [secret], root: nil, dismiss: 2, present: layers)
-        for text in [plan.description, String(reflecting: plan), layers[0].description, "\(layers[0])"] {
+        for text in [plan.description, String(reflecting: plan), layers[0].description, "\(layers[0])", "\(steps)",
+                     String(reflecting: steps)] {
             #expect(text.utf8.count <= 4_096, "\(text.utf8.count) bytes")
             #expect(!text.contains("SECRET"))
         }
         #expect(plan.description.contains("modals: [sheet [") && plan.description.contains("more"))
-        #expect(!"\(steps)".contains("SECRET"))
+        #expect(steps.description.hasPrefix("NavigationSteps(dismiss: 2, root: nil, keep: 0, push: ['reader://p/book/1/share/options?token=•'], present: [sheet ["))
+        // `dump` (what a debugger shows) reads the mirrors: redacted URLs there too.
+        for value in [layers[0] as Any, steps, plan] {
+            var dumped = ""
+            dump(value, to: &dumped, maxDepth: 8, maxItems: 200)
+            #expect(!dumped.contains("SECRET"), "\(dumped.prefix(300))")
+        }
     }
 }

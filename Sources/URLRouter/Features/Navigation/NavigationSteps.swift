@@ -1,7 +1,7 @@
 /// What turns the screens on display into a ``NavigationPlan``'s
 /// (``NavigationPlan/steps(from:placement:)``): dismiss layers from the top, keep a prefix of
 /// the stack and push the rest, switch the root, then present layers.
-public struct NavigationSteps: Sendable, Hashable {
+public struct NavigationSteps: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// How many routes of the current stack stay, from the bottom. On a root switch, they are
     /// routes of the new root's own stack (``Navigator/stack(for:)``).
     public let keep: Int
@@ -27,6 +27,26 @@ public struct NavigationSteps: Sendable, Hashable {
         self.root = root
         self.dismiss = dismiss
         self.present = present
+    }
+
+    /// The steps in the order a navigator takes them, URLs as a log may show them: query values
+    /// `•`, no userinfo, no fragment, at most 4 KB (the URLs past that are counted).
+    public var description: String {
+        var budget = NavigationPlan.descriptionBudget
+        let rootText = root.map { "'\(AnyRoute.shown($0.url))'" } ?? "nil"
+        let pushText = NavigationPlan.listed(push.map(\.url), budget: &budget)
+        let layers = present.prefix(8).map { "\($0.presentation) " + NavigationPlan.listed($0.stack.map(\.url), budget: &budget) }
+            + (present.count > 8 ? ["… \(present.count - 8) more"] : [])
+        return "NavigationSteps(dismiss: \(dismiss), root: \(rootText), keep: \(keep), push: \(pushText), "
+            + "present: [\(layers.joined(separator: ", "))])"
+    }
+
+    /// What `dump` and the debugger show: the description's redacted URLs, never the raw ones.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["dismiss": dismiss, "root": root.map { AnyRoute.shown($0.url) } as Any, "keep": keep,
+                                "push": push.prefix(8).map { AnyRoute.shown($0.url) } + (push.count > 8 ? ["… \(push.count - 8) more"] : []),
+                                "present": present.prefix(8).map(\.description) + (present.count > 8 ? ["… \(present.count - 8) more"] : [])],
+               displayStyle: .struct)
     }
 }
 

@@ -43,7 +43,7 @@ public struct Presentation: Sendable, Hashable, CustomStringConvertible {
 /// let plan = try router.plan(for: "reader://compose/attach")
 /// plan.modals   // [ModalLayer(sheet, ['reader://compose', 'reader://compose/attach'])]
 /// ```
-public struct ModalLayer: Sendable, Hashable, CustomStringConvertible {
+public struct ModalLayer: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// How the layer is presented: ``Presentation/sheet`` or ``Presentation/fullScreen``.
     public let presentation: Presentation
     /// The layer's stack, bottom first: the presented route, then the routes pushed in it.
@@ -63,5 +63,11 @@ public struct ModalLayer: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var budget = NavigationPlan.descriptionBudget
         return "ModalLayer(\(presentation), \(NavigationPlan.listed(stack.map(\.url), budget: &budget)))"
+    }
+
+    /// What `dump` and the debugger show: the stack's redacted URLs, never the raw ones.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["presentation": presentation, "stack": stack.map { AnyRoute.shown($0.url) }],
+               displayStyle: .struct)
     }
 }
