@@ -138,6 +138,28 @@ struct PresentationTests {
         #expect(long.modals.count == 1 && long.modals[0].stack.count == 5_001 && long.stack.isEmpty)
     }
 
+    @Test("restore(plan.urls) gives plans with layers back, over generated links")
+    func restoreRoundTrip() throws {
+        let router = try Self.router()
+        var random = NavigationPlanTests.Random(state: 0x1A7E)
+        var layered = 0
+        for _ in 0..<Self.samples {
+            let id = random.next(1_000)
+            let url = switch random.next(6) {
+            case 0: "reader://p/book/\(id)"
+            case 1: "reader://p/book/\(id)/share"
+            case 2: "reader://p/book/\(id)/share/options?token=t\(random.next(50))"
+            case 3: "reader://p/book/\(id)/share/player"
+            case 4: "reader://p/compose"
+            default: "reader://p/result/\(random.next(6))"
+            }
+            let plan = try router.plan(for: url, source: .external)
+            if !plan.modals.isEmpty { layered += 1 }
+            #expect(router.restore(plan.urls, source: .external) == plan, "\(url)")
+        }
+        #expect(layered > Self.samples / 2, "most generated plans have layers")
+    }
+
     @Test("a presentation of another type, and a tab presented modally, are registration problems")
     func registrationProblems() throws {
         let error = #expect(throws: RegistrationError.self) {
