@@ -10,6 +10,10 @@ struct SendableTests {
     func publicTypesAreSendable() {
         Self.requireSendable(Router.self)
         Self.requireSendable(Router.Options.self)
+        Self.requireSendable(Presentation.self)
+        Self.requireSendable(ModalLayer.self)
+        Self.requireSendable(Placement.self)
+        Self.requireSendable(NavigationSteps.self)
         Self.requireSendable(Origin.self)
         Self.requireSendable(RouteRequest.self)
         Self.requireSendable(RouteInfo.self)

@@ -11,8 +11,9 @@ enum Purpose: Sendable, Equatable {
     /// (`object(for:as:)`, `requireObject`).
     case object
     /// Show the plan of the typed route a dry run finds, its value decoded once
-    /// (`navigate(to:)`, a replayed navigation).
-    case navigate
+    /// (`navigate(to:)`, a replayed navigation), where `Router.Options(placement:)` places it;
+    /// `coldStart` is what the placement is told.
+    case navigate(coldStart: Bool)
     /// Run nothing: decode typed routes and pass over those that do not decode, and, when
     /// asked, matches through a catch-all (`canOpen`, `resolve`, `plan`, `restore`,
     /// `previewInterceptors`). Never held, never observed, never counted as nesting.

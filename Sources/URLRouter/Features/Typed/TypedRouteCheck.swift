@@ -27,7 +27,7 @@ enum TypedRouteCheck {
         let id = ObjectIdentifier(route)
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
         var probed: R?
-        let found = problems(of: route, shape: shape, probed: &probed)
+        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, typeName: shape.typeName)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[id] { return outcome }
@@ -112,6 +112,25 @@ enum TypedRouteCheck {
             }
         }
         return problems
+    }
+
+    /// What is wrong with the type's ``TypedRoute/presentation``: a look-alike of another type,
+    /// which the router would not read (the user's line must work or fail to register), or a
+    /// root presented modally.
+    static func presentationProblems<R: TypedRoute>(of route: R.Type, typeName: String) -> [Problem] {
+        guard R.DeclaredPresentation.self == Presentation.self else {
+            let declared = Echo.quoted(TypeName.plain(R.DeclaredPresentation.self))
+            return [Problem(type: typeName, property: "presentation", reason:
+                "'presentation' is a '\(declared)', not a 'Presentation', so the router would not read it: "
+                + "declare `static var presentation: Presentation`")]
+        }
+        let presentation = R.plannedPresentation
+        // Modal first: asking whether a type the process has not seen is a root scans every
+        // protocol conformance, which a launch of many typed routes would pay per type.
+        guard presentation.isModal, route is any RootRoute.Type else { return [] }
+        return [Problem(type: typeName, property: "presentation", reason:
+            "it is a RootRoute (a tab) presented as '\(presentation)': a root starts a stack and is never presented; "
+            + "present a route above it instead")]
     }
 
     /// Why a property of a type of the app's own (`valueType`, an enum) took no placeholder,
