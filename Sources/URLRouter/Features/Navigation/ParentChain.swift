@@ -34,7 +34,7 @@ struct ParentChain: Sendable {
     static let longest = 64
 
     /// The chain of `value`'s parents; unknown when there is no value.
-    init<R: TypedRoute>(of value: R?) {
+    init(of value: (any TypedRoute)?) {
         guard let value else {
             (parents, isCycle, isKnown) = ([], false, false)
             return

@@ -26,7 +26,8 @@ enum TypedRouteCheck {
     static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Findings {
         let id = ObjectIdentifier(route)
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
-        var probed: R?
+        // An existential, not an `R?`: the runtime made the metadata of `Optional<R>` for each type.
+        var probed: (any TypedRoute)?
         let found = problems(of: route, shape: shape, probed: &probed)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
@@ -37,7 +38,7 @@ enum TypedRouteCheck {
     }
 
     /// - Parameter probed: set to the value registration made from placeholders, when it made one.
-    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout R?) -> [Problem] {
+    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout (any TypedRoute)?) -> [Problem] {
         // Named only for a problem: most types have none.
         func problem(_ property: String?, _ reason: String) -> Problem {
             Problem(type: shape.typeName, property: property, reason: reason)
@@ -56,7 +57,7 @@ enum TypedRouteCheck {
         case .unsupported(let error):
             return [problem(error.key, error.description)]
         case .keys(let read, let value, let absent):
-            probed = value as? R
+            probed = value
             keys = read
             problems += encodingProblems(of: value, shape: shape, read: keys, absent: absent)
                 .map { problem($0.key, $0.reason) }

@@ -16,7 +16,7 @@ struct TypedRouteProbe {
     enum Reading {
         /// The keys read, in order; the value decoded from the placeholders, and the optional
         /// keys it holds no value for (no placeholder fits them).
-        case keys([(name: String, use: KeyUse)], value: any Encodable, absent: Set<String>)
+        case keys([(name: String, use: KeyUse)], value: any TypedRoute, absent: Set<String>)
         /// The type has a shape a URL cannot carry.
         case unsupported(TypedRouteError)
         /// No placeholder fits: the last error the type threw, the key read last, and what
