@@ -48,7 +48,7 @@ struct TrieBuilder {
     private var edgeSlots = [Int32](repeating: -1, count: 64)
     /// Typed children, in the order they were made, and found by (parent << 32 | converter).
     private(set) var typedChildren: [TypedChild] = []
-    private var typedIndex: [Int64: Int32] = [:]
+    private var typedIndex: [Int: Int32] = [:]
     var routes: [RouteRecord] = []
     var captureSpecs: [CaptureSpec] = []
     /// Every pattern's UTF-8, one after the other, reserved at its final size: appending
@@ -159,7 +159,7 @@ struct TrieBuilder {
     }
 
     private mutating func typedChild(of parent: Int32, converter: Int32) -> Int32 {
-        let key = Int64(parent) << 32 | Int64(converter)
+        let key = Int(parent) << 32 | Int(converter)
         if let child = typedIndex[key] { return child }
         let child = newNode()
         typedIndex[key] = child

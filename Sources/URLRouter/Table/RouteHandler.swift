@@ -51,17 +51,17 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as registered.
     public var pattern: String { routes.patterns[index] }
     /// The route's name, if it was given one.
-    public var name: String? { routes.names[Int32(index)] }
+    public var name: String? { routes.names[index] }
     /// The module that registered it.
     public var module: String { routes.module }
     /// Who may reach it.
     public var exposure: Exposure { routes.exposure(index) }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
-    public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
+    public var typedRoute: String? { routes.typedRoutes[index] }
     /// What replaces the route, when it was registered as deprecated (for example
     /// `use reader://book/<int:id>`), or `nil`.
-    public var deprecation: String? { routes.deprecations[Int32(index)] }
+    public var deprecation: String? { routes.deprecations[index] }
 
     init(_ routes: RouteDescriptions, _ index: Int) {
         self.routes = routes
@@ -130,20 +130,20 @@ final class RouteDescriptions: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
     private let externalBits: [UInt64]
     /// The channels of the routes exposed to some external channels only (``Exposure/external(from:)``).
-    private let channelMasks: [Int32: UInt16]
-    let names: [Int32: String]
-    let typedRoutes: [Int32: String]
-    let deprecations: [Int32: String]
+    private let channelMasks: [Int: UInt16]
+    let names: [Int: String]
+    let typedRoutes: [Int: String]
+    let deprecations: [Int: String]
 
-    init(module: String, patterns: [String], exposures: [Exposure], names: [Int32: String], typedRoutes: [Int32: String],
-         deprecations: [Int32: String] = [:]) {
+    init(module: String, patterns: [String], exposures: [Exposure], names: [Int: String], typedRoutes: [Int: String],
+         deprecations: [Int: String] = [:]) {
         self.module = module
         self.patterns = patterns
         var bits = [UInt64](repeating: 0, count: (exposures.count + 63) / 64)
-        var masks: [Int32: UInt16] = [:]
+        var masks: [Int: UInt16] = [:]
         for (i, exposure) in exposures.enumerated() where exposure.isExternal {
             bits[i >> 6] |= 1 << UInt64(i & 63)
-            if let mask = exposure.channelMask { masks[Int32(i)] = mask }
+            if let mask = exposure.channelMask { masks[i] = mask }
         }
         self.externalBits = bits
         self.channelMasks = masks
@@ -159,13 +159,13 @@ final class RouteDescriptions: Sendable {
 
     func exposure(_ index: Int) -> Exposure {
         guard isExternal(index) else { return .internal }
-        guard !channelMasks.isEmpty, let mask = channelMasks[Int32(index)] else { return .external }
+        guard !channelMasks.isEmpty, let mask = channelMasks[index] else { return .external }
         return .external(from: OpenSource.channels.filter { mask & $0.channelBit != 0 })
     }
 
     /// Whether every external channel reaches route `index` (``Exposure/external``).
     func isExternalEverywhere(_ index: Int) -> Bool {
-        isExternal(index) && (channelMasks.isEmpty || channelMasks[Int32(index)] == nil)
+        isExternal(index) && (channelMasks.isEmpty || channelMasks[index] == nil)
     }
 
     /// Whether any route is exposed to some external channels only: then each channel named
@@ -194,11 +194,11 @@ final class ModuleRoutes: Sendable {
     let descriptions: RouteDescriptions
     private let handlers: Handlers
     /// The decoding of each typed route, by index: what a dry run checks.
-    private let typedDecodings: [Int32: TypedDecoding]
+    private let typedDecodings: [Int: TypedDecoding]
 
     var module: String { descriptions.module }
     var patterns: [String] { descriptions.patterns }
-    var names: [Int32: String] { descriptions.names }
+    var names: [Int: String] { descriptions.names }
 
     /// - Parameters:
     ///   - patterns: the patterns, one per route.
@@ -207,7 +207,7 @@ final class ModuleRoutes: Sendable {
     ///   - typedDecodings: the decoding of each typed route.
     ///   - deprecations: what replaces each deprecated route.
     init(module: String, patterns: [String], handlers: [RouteHandler], exposures: [Exposure],
-         names: [Int32: String], typedDecodings: [Int32: TypedDecoding], deprecations: [Int32: String]) {
+         names: [Int: String], typedDecodings: [Int: TypedDecoding], deprecations: [Int: String]) {
         precondition(patterns.count == handlers.count && patterns.count == exposures.count, "one handler per pattern")
         self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), exposures: exposures,
                                               names: names, typedRoutes: typedDecodings.mapValues(\.typeName),
@@ -245,11 +245,11 @@ final class ModuleRoutes: Sendable {
     func isExternalEverywhere(_ index: Int) -> Bool { descriptions.isExternalEverywhere(index) }
 
     /// The decoding of route `index`, when it is a typed route.
-    func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[Int32(index)] }
+    func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[index] }
 
     /// The decodings of the typed routes, with the patterns they were registered at.
     var typedRegistrations: [(pattern: String, decoding: TypedDecoding)] {
-        typedDecodings.sorted { $0.key < $1.key }.map { (patterns[Int($0.key)], $0.value) }
+        typedDecodings.sorted { $0.key < $1.key }.map { (patterns[$0.key], $0.value) }
     }
 
     subscript(index: Int) -> RegisteredRoute {
@@ -258,9 +258,9 @@ final class ModuleRoutes: Sendable {
 
     /// These routes without the one at `index`.
     func removing(at index: Int) -> ModuleRoutes {
-        func shifted<T>(_ table: [Int32: T]) -> [Int32: T] {
-            var result: [Int32: T] = [:]
-            for (i, text) in table where Int(i) != index { result[Int(i) < index ? i : i - 1] = text }
+        func shifted<T>(_ table: [Int: T]) -> [Int: T] {
+            var result: [Int: T] = [:]
+            for (i, text) in table where i != index { result[i < index ? i : i - 1] = text }
             return result
         }
         let kept = (0..<count).filter { $0 != index }

@@ -12,9 +12,9 @@ public struct RouteRegistrar: Sendable {
     private(set) var patterns: [String] = []
     private(set) var handlers: [RouteHandler] = []
     private(set) var exposures: [Exposure] = []
-    private(set) var names: [Int32: String] = [:]
-    private(set) var typedDecodings: [Int32: TypedDecoding] = [:]
-    private(set) var deprecations: [Int32: String] = [:]
+    private(set) var names: [Int: String] = [:]
+    private(set) var typedDecodings: [Int: TypedDecoding] = [:]
+    private(set) var deprecations: [Int: String] = [:]
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
@@ -33,7 +33,7 @@ public struct RouteRegistrar: Sendable {
     /// Records one route; `typed` is the decoding of a typed registration.
     mutating func add(_ pattern: String, _ name: String?, _ exposure: Exposure, _ deprecated: String?,
                       _ handler: RouteHandler, typed: TypedDecoding? = nil) {
-        let index = Int32(patterns.count)
+        let index = patterns.count
         patterns.append(pattern)
         handlers.append(handler)
         exposures.append(exposure)

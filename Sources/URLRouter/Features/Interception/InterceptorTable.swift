@@ -149,7 +149,10 @@ struct InterceptorTable: Sendable {
         func root(_ i: Int) -> Int { shapeOf[i] == i ? i : root(shapeOf[i]) }
         var invalid = Set<String>()
         do {
-            _ = try builder.build()
+            // Every pattern valid and of a shape of its own: each interceptor is its own group,
+            // and this table is the one the groups would build again.
+            let table = try builder.build()
+            return InterceptorTable(table: table, groups: interceptors.map { [$0] })
         } catch {
             var byPattern: [String: Int] = [:]
             for (index, interceptor) in interceptors.enumerated() {

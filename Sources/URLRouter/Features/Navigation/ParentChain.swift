@@ -4,17 +4,21 @@
 struct ParentChain: Sendable {
     /// A parent type, by the names registration and errors use.
     struct Parent: Sendable, Hashable {
-        /// The module-qualified name, as ``RouteInfo/typedRoute`` gives it.
-        let qualifiedName: String
-        /// The plain name, for messages.
-        let name: String
+        /// The shape of the type: made once per type and kept, so a parent type that is
+        /// registered is not named again.
+        private let shape: TypedRouteShape
 
-        /// The names of `route`'s type, read from its shape: made once per type and kept,
-        /// so a parent type that is registered is not named again.
+        /// The module-qualified name, as ``RouteInfo/typedRoute`` gives it.
+        var qualifiedName: String { shape.qualifiedTypeName }
+        /// The plain name, for messages.
+        var name: String { shape.typeName }
+
         init<P: TypedRoute>(of route: P) {
-            let shape = TypedRouteShape.of(P.self)
-            (qualifiedName, name) = (shape.qualifiedTypeName, shape.typeName)
+            shape = TypedRouteShape.of(P.self)
         }
+
+        static func == (a: Parent, b: Parent) -> Bool { a.qualifiedName == b.qualifiedName }
+        func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
     }
 
     /// The parents, nearest first, up to ``longest`` of them or to the first type seen again.
@@ -30,7 +34,7 @@ struct ParentChain: Sendable {
     static let longest = 64
 
     /// The chain of `value`'s parents; unknown when there is no value.
-    init<R: TypedRoute>(of value: R?) {
+    init(of value: (any TypedRoute)?) {
         guard let value else {
             (parents, isCycle, isKnown) = ([], false, false)
             return
@@ -38,18 +42,19 @@ struct ParentChain: Sendable {
         var parents: [Parent] = []
         // A list searched in order, not a `Set<AnyHashable>`: making an `AnyHashable` of a type
         // the process has not seen scans every protocol conformance (see `TypeName`), and a
-        // chain is short.
-        var seen: [any TypedRoute] = [value]
+        // chain is short. `value` is not in it: most chains end after one parent, and the list
+        // is made only for a chain that goes on.
+        var seen: [any TypedRoute] = []
         var isCycle = false
         var next = value.parent
         while let parent = next, parents.count < Self.longest {
             parents.append(Parent(of: parent))
-            guard !seen.contains(where: { parent.isEqual(to: $0) }) else {
+            guard !parent.isEqual(to: value), !seen.contains(where: { parent.isEqual(to: $0) }) else {
                 isCycle = true
                 break
             }
-            seen.append(parent)
             next = parent.parent
+            if next != nil { seen.append(parent) }
         }
         (self.parents, self.isCycle, self.isKnown) = (parents, isCycle, true)
     }

@@ -99,7 +99,8 @@ final class EncodedFields {
         guard shape.pathNames.contains(key) else {
             // A value equal to its default is left out: the URL reads the same without it.
             if !asListItem, shape.defaults[key] == text { return }
-            QueryEscaping.appendItem(key, text, to: &bytes)
+            // Registration's check collects the keys alone: no URL is made of them.
+            if writtenKeys == nil { QueryEscaping.appendItem(key, text, to: &bytes) }
             return
         }
         if asListItem { throw .unsupportedShape(key, "a list in the path", in: shape.typeName) }

@@ -26,7 +26,8 @@ enum TypedRouteCheck {
     static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Findings {
         let id = ObjectIdentifier(route)
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
-        var probed: R?
+        // An existential, not an `R?`: the runtime made the metadata of `Optional<R>` for each type.
+        var probed: (any TypedRoute)?
         let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, typeName: shape.typeName)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
@@ -37,9 +38,11 @@ enum TypedRouteCheck {
     }
 
     /// - Parameter probed: set to the value registration made from placeholders, when it made one.
-    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout R?) -> [Problem] {
-        let type = shape.typeName
-        func problem(_ property: String?, _ reason: String) -> Problem { Problem(type: type, property: property, reason: reason) }
+    static func problems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape, probed: inout (any TypedRoute)?) -> [Problem] {
+        // Named only for a problem: most types have none.
+        func problem(_ property: String?, _ reason: String) -> Problem {
+            Problem(type: shape.typeName, property: property, reason: reason)
+        }
         guard case .success(let pattern) = shape.pattern else {
             if case .failure(let error) = shape.pattern, let parse = error.patternError {
                 return [problem(nil, "the pattern is invalid: \(parse)")]
@@ -50,11 +53,11 @@ enum TypedRouteCheck {
         // them cost their hashing and storage for every type at registration).
         var keys: [(name: String, use: TypedRouteProbe.KeyUse)] = []
         var problems: [Problem] = []
-        switch TypedRouteProbe.probe(route, typeName: type) {
+        switch TypedRouteProbe.probe(route) {
         case .unsupported(let error):
             return [problem(error.key, error.description)]
         case .keys(let read, let value, let absent):
-            probed = value as? R
+            probed = value
             keys = read
             problems += encodingProblems(of: value, shape: shape, read: keys, absent: absent)
                 .map { problem($0.key, $0.reason) }
@@ -107,7 +110,7 @@ enum TypedRouteCheck {
                 let kind = use.isList ? "a list: an empty list" : "optional: nil"
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is \(kind) would be "
                     + "left out of the URL and read back as the default; give the default in `init(from:)` instead"))
-            } else if let error = defaultError(route, shape: shape, key: name, text: text) {
+            } else if let error = defaultError(route, key: name, text: text) {
                 problems.append(problem(name, "its default in `queryDefaults` does not decode: \(error)"))
             }
         }
@@ -155,6 +158,7 @@ enum TypedRouteCheck {
                                          absent: Set<String>) -> [(key: String?, reason: String)] {
         let fields = EncodedFields(shape: shape)
         fields.writtenKeys = []
+        fields.writtenKeys?.reserveCapacity(read.count)
         do {
             try value.encode(to: RouteValueEncoder(fields: fields))
         } catch let error as TypedRouteError {
@@ -162,17 +166,12 @@ enum TypedRouteCheck {
         } catch {
             return [(nil, "`encode(to:)` fails for a value decoding accepts: \(Echo.quoted(String(describing: error)))")]
         }
-        // Each key written and how often, in the order first written: a few, searched in order.
-        var written: [(key: String, count: Int)] = []
-        for key in fields.writtenKeys ?? [] {
-            if let index = written.firstIndex(where: { $0.key == key }) {
-                written[index].count += 1
-            } else {
-                written.append((key, 1))
-            }
-        }
+        // Each key written and how often, in the order first written: a few, counted in the
+        // list itself (a list of counts cost its allocations for every type).
+        let keys = fields.writtenKeys ?? []
         var problems: [(key: String?, reason: String)] = []
-        for (key, count) in written {
+        for (index, key) in keys.enumerated() where !keys[..<index].contains(key) {
+            let count = keys[index...].count { $0 == key }
             guard let use = read.first(where: { $0.name == key })?.use else {
                 problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))', which decoding does not read: "
                     + "its URLs would read back as another value"))
@@ -182,7 +181,7 @@ enum TypedRouteCheck {
                 problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))' \(count) times: one value of it is read back"))
             }
         }
-        for (key, _) in read where !written.contains(where: { $0.key == key }) && !absent.contains(key) {
+        for (key, _) in read where !keys.contains(key) && !absent.contains(key) {
             problems.append((key, "decoding reads '\(key)' but `encode(to:)` does not write it: "
                 + "its URLs would read back as another value"))
         }
@@ -191,8 +190,8 @@ enum TypedRouteCheck {
 
     /// Why the default `text` of `key` does not decode as the property's type, or `nil`
     /// when it does: `R` is probed with that text for the key.
-    private static func defaultError<R: TypedRoute>(_ route: R.Type, shape: TypedRouteShape, key: String, text: String) -> String? {
-        switch TypedRouteProbe.probe(route, typeName: shape.typeName, fixed: [key: text]) {
+    private static func defaultError<R: TypedRoute>(_ route: R.Type, key: String, text: String) -> String? {
+        switch TypedRouteProbe.probe(route, fixed: [key: text]) {
         case .failed(let reason, key: key, _): reason
         case .keys, .unsupported, .failed: nil
         }

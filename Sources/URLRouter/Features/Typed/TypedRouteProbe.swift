@@ -16,7 +16,7 @@ struct TypedRouteProbe {
     enum Reading {
         /// The keys read, in order; the value decoded from the placeholders, and the optional
         /// keys it holds no value for (no placeholder fits them).
-        case keys([(name: String, use: KeyUse)], value: any Encodable, absent: Set<String>)
+        case keys([(name: String, use: KeyUse)], value: any TypedRoute, absent: Set<String>)
         /// The type has a shape a URL cannot carry.
         case unsupported(TypedRouteError)
         /// No placeholder fits: the last error the type threw, the key read last, and what
@@ -35,12 +35,12 @@ struct TypedRouteProbe {
 
     /// - Parameter fixed: texts to give some keys instead of placeholders (a default
     ///   being checked); a key whose text does not decode fails the probe.
-    static func probe<R: TypedRoute>(_ type: R.Type, typeName: String, fixed: [String: String] = [:]) -> Reading {
+    static func probe<R: TypedRoute>(_ type: R.Type, fixed: [String: String] = [:]) -> Reading {
         var choices: [String: Int] = [:]
         var absent: Set<String> = []
         var lastError = ""
         for _ in 0..<maxAttempts {
-            let state = ProbeState(typeName: typeName, choices: choices)
+            let state = ProbeState(type: type, choices: choices)
             state.absent = absent
             state.fixed = fixed
             state.defaults = R.queryDefaults
@@ -72,7 +72,7 @@ struct TypedRouteProbe {
 
 /// One probing attempt: the placeholder chosen for each key, and what was read.
 final class ProbeState {
-    let typeName: String
+    let type: any TypedRoute.Type
     let choices: [String: Int]
     /// Texts given for some keys instead of placeholders (a default being checked).
     var fixed: [String: String] = [:]
@@ -90,10 +90,13 @@ final class ProbeState {
     var exhausted = false
     var unsupported: TypedRouteError?
 
-    init(typeName: String, choices: [String: Int]) {
-        self.typeName = typeName
+    init(type: any TypedRoute.Type, choices: [String: Int]) {
+        self.type = type
         self.choices = choices
     }
+
+    /// The type's name, for an error: named only when one is made.
+    var typeName: String { TypeName.plain(type) }
 
     func note(_ key: String, optional: Bool = false, list: Bool = false) {
         guard let index = keys.firstIndex(where: { $0.name == key }) else {

@@ -4,7 +4,7 @@ import PatternMatcher
 /// captures, and a one-route table to parse URLs without a router. Made once per type
 /// and kept, so that writing and reading values does not parse the pattern again.
 final class TypedRouteShape: Sendable {
-    let typeName: String
+    let type: any TypedRoute.Type
     /// The name with its module (`BookDetailInterface.BookRoute`), for the route map.
     let qualifiedTypeName: String
     let patternText: String
@@ -16,14 +16,14 @@ final class TypedRouteShape: Sendable {
     /// in order (a `Set`'s hashing cost more for every property written).
     let pathNames: [String]
     let converters: [any ParameterConverter]
-    /// The pattern alone with the default options, for ``TypedRoute/init(parsing:)``: built at
-    /// the first parse and kept, not with the shape, because registration makes the shape of
-    /// every typed route and never parses with it.
-    private let parsingTable = Locked<RouteTable<Int>?>(nil)
     let defaults: [String: String]
 
+    /// The name alone (`BookRoute`), for messages: read from the type when one is written,
+    /// since registration names each type once already (``qualifiedTypeName``).
+    var typeName: String { TypeName.plain(type) }
+
     private init<R: TypedRoute>(_ type: R.Type) {
-        typeName = TypeName.plain(type)
+        self.type = type
         qualifiedTypeName = TypeName.qualified(type)
         patternText = R.pattern
         converters = R.converters
@@ -35,13 +35,19 @@ final class TypedRouteShape: Sendable {
             parsedPattern = parsed
             pathNames = parsed.parameterNames
         } catch {
-            pattern = .failure(.invalidPattern(error, in: typeName))
+            pattern = .failure(.invalidPattern(error, in: TypeName.plain(type)))
             parsedPattern = nil
             pathNames = []
         }
     }
 
     private static let known = Locked<[ObjectIdentifier: TypedRouteShape]>([:])
+
+    /// Each shape's pattern alone with the default options, for ``TypedRoute/init(parsing:)``,
+    /// by the shape: built at its first parse and kept, not with the shape, because
+    /// registration makes the shape of every typed route and never parses with it. One lock
+    /// for all: a lock in each shape cost three allocations for every typed route registered.
+    private static let parsingTables = Locked<[ObjectIdentifier: RouteTable<Int>]>([:])
 
     /// The shape of `type`, made on first use. The type's static members (user code) are
     /// read outside the lock; two threads racing on a new type both make one, and the
@@ -101,12 +107,14 @@ final class TypedRouteShape: Sendable {
     /// ``MatchOptions`` (what ``TypedRoute/init(parsing:)`` uses).
     func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self) throws(TypedRouteError) -> R {
         _ = try pattern.get()
-        if let table = parsingTable.withLock({ $0 }) { return try parse(url, in: table) }
+        let id = ObjectIdentifier(self)
+        if let table = Self.parsingTables.withLock({ $0[id] }) { return try parse(url, in: table) }
         guard let made = table(options: MatchOptions()) else { throw .noMatch(url, in: typeName) }
         // Two threads parsing first both build one; the first kept wins.
-        let table = parsingTable.withLock { kept in
-            if kept == nil { kept = made }
-            return kept ?? made
+        let table = Self.parsingTables.withLock { kept in
+            if let table = kept[id] { return table }
+            kept[id] = made
+            return made
         }
         return try parse(url, in: table)
     }
