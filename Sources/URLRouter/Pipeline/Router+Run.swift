@@ -145,8 +145,8 @@ extension Open {
     func hopHere(channel: ReplyChannel?, outer: OpenContext, state: inout RunState, accepting accepts: (Any) -> Bool,
                  tell: (OpenResult) -> Void) -> HopEnd {
         if purpose.isDryRun {
-            return .ended(ended(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
-                                token: nil, passes: state.passes))
+            return finish(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
+                          token: nil, passes: state.passes)
         }
         let hits = interceptors
         return OpenContext.$current.withValue(context) {
@@ -176,8 +176,9 @@ extension Open {
             // The requests hold the token; when the last one goes without a reply, the
             // completion gets `nil`.
             let token = purpose == .run ? channel.map(ReplyToken.init) : nil
-            let result = ended(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
-                               token: token, passes: state.passes)
+            let end = finish(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
+                             token: token, passes: state.passes)
+            guard case .ended(let result) = end else { return end }
             if result.pendingOpen == nil {
                 if !result.callsCompletion { channel?.discard() }
                 tell(result)
@@ -200,12 +201,19 @@ extension Open {
             }
             if Task.isCancelled { return .ended(.refused(.cancelled)) }
             let token = purpose == .run ? channel.map(ReplyToken.init) : nil
-            return .ended(ended(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
-                                token: token, passes: state.passes))
+            return finish(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
+                          token: token, passes: state.passes)
         }
     }
 
-    /// How a hop ends, from how its candidates ended.
+    /// How a hop ends, from how its candidates ended: a switched-off route sends the open to
+    /// its fallback (a redirect, followed in the verb's loop), the rest end here.
+    private func finish(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> HopEnd {
+        if case .disabled(let rule, let match) = end { return divert(rule, match) }
+        return .ended(ended(end, token: token, passes: passes))
+    }
+
+    /// How a hop ends, from how its candidates ended (a switched-off route aside).
     private func ended(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> OpenResult {
         switch end {
         case .took(let route): return .handled(route)
@@ -223,14 +231,55 @@ extension Open {
             return .pending(route, router.finishLater(token?.channel, context: context) {
                 var passes = passes
                 var taken = Taken.nothing
-                return open.ended(await open.candidatesAwaiting(from: match, token: token, passes: &passes, taken: &taken),
-                                  token: token, passes: passes)
+                switch open.finish(await open.candidatesAwaiting(from: match, token: token, passes: &passes, taken: &taken),
+                                   token: token, passes: passes) {
+                case .ended(let result): return result
+                case .redirect(let step): return await open.router.follow(step, after: open, channel: token?.channel)
+                }
             })
+        case .disabled:
+            preconditionFailure("a switched-off route ends the hop in finish(_:token:passes:)")
+        }
+    }
+
+    /// Where a switched-off route sends this open (see <doc:RouteRules>): an app URL is opened
+    /// as a redirect, from the open's source, with the query and the fragment as written; a
+    /// web page is told to the unmatched handler (when its exposure lets this source reach it)
+    /// and carried by the refusal; no fallback, or one the match's values cannot be written
+    /// into, is a refusal naming the rule.
+    func divert(_ rule: DisabledRoute, _ match: MatchedRoute) -> HopEnd {
+        guard let fallback = rule.fallback,
+              let written = try? fallback.url(parameters: match.parameters.dictionary, converters: snapshot.converters) else {
+            return .ended(.refused(.disabled(rule.rule, fallback: nil)))
+        }
+        if rule.isWeb {
+            notifyUnmatched(url: written)
+            return .ended(.refused(.disabled(rule.rule, fallback: written)))
+        }
+        let target = written + RegisteredInterceptor.queryAndFragment(of: url)
+        switch verdict(on: .redirect(to: target), of: rule.redirector) {
+        case .redirect(let step): return .redirect(step)
+        case .ended(let result): return .ended(result)
+        case .proceed, .mustAwait: preconditionFailure("a redirect's verdict redirects or ends")
         }
     }
 }
 
 extension Router {
+    /// Follows a redirect met in a task that finishes a synchronous open (a switched-off
+    /// route after an awaited handler declined): the redirected open, awaited, inside `step`.
+    func follow(_ step: RedirectStep, after open: Open, channel: ReplyChannel?) async -> OpenResult {
+        switch arrive(step.target, source: step.source, userInfo: open.userInfo, trail: step.trail, outer: open.context,
+                      purpose: open.purpose, holds: false, channel: nil) {
+        case .ended(let result):
+            return Self.wrap(result, in: [step])
+        case .arrived(let next):
+            var state = RunState()
+            let (result, _) = await continueAwaiting(next, from: 0, channel: channel, outer: open.context, state: &state)
+            return Self.wrap(result, in: [step])
+        }
+    }
+
     /// Runs the rest of a synchronous open in a task, in `context`; the completion is called
     /// exactly once for a pending open, even when no handler takes the URL in the end.
     func finishLater(_ channel: ReplyChannel?, context: OpenContext,
