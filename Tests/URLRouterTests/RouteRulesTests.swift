@@ -127,7 +127,7 @@ struct RouteRulesTests {
         Against(json: #"{"version": 1, "disabled": [{"route": "sale", "fallback": "reader://nowhere"}]}"#,
                 problems: [("disabled[0].fallback", "reaches no registered route")]),
         Against(json: #"{"version": 1, "disabled": [{"route": "book", "fallback": "reader://lite/:id"}]}"#,
-                problems: [("disabled[0].fallback", "must be a registered route's pattern")]),
+                problems: [("disabled[0].fallback", "must have the shape of a registered route's pattern")]),
         Against(json: #"{"version": 1, "disabled": [{"route": "sale", "fallback": "https://evil.example.com/x"}]}"#,
                 problems: [("disabled[0].fallback", "reaches no registered route, nor is it an https URL on an allowed host")]),
         Against(json: #"{"version": 1, "disabled": [{"route": "sale", "fallback": "http://reader.example.com/x"}]}"#,
@@ -139,7 +139,7 @@ struct RouteRulesTests {
         Against(json: #"{"version": 1, "disabled": [{"route": "sale", "fallback": "reader://bad%zz"}]}"#,
                 problems: [("disabled[0].fallback", "is not a URL or a pattern")]),
         Against(json: #"{"version": 1, "redirects": [{"from": "reader://b/:id", "to": "reader://nowhere/:id"}]}"#,
-                problems: [("redirects[0].to", "neither")]),
+                problems: [("redirects[0].to", "must be a registered route's pattern, as registered, or on an allowed host")]),
         Against(json: #"{"version": 1, "redirects": [{"from": "reader://b/:id", "to": "reader://admin/<int:id>"}]}"#,
                 problems: [("redirects[0].to", "is an internal route")]),
         Against(json: #"{"version": 1, "redirects": [{"from": "reader://b", "to": "reader://book/<int:id>"}]}"#,
@@ -281,11 +281,26 @@ struct RouteRulesTests {
         }
     }
 
-    @Test("a switched-off route is planned to its fallback, and navigate says what plan(for:) says")
-    func plans() throws {
-        let router = try Self.router()
-        try router.install(try Self.rules(#"{"version": 1, "disabled": [{"route": "sale"}]}"#))
-        #expect(throws: NavigationError.self) { try router.plan(for: "reader://sale") }
+    @Test("a switched-off route is planned to its fallback, and navigate, plan(for:) and restore say the same")
+    func plans() async throws {
+        let router = try Router { routes in
+            routes.action(NavShelfRoute.self, exposure: .external) { _, _ in }
+            routes.action(NavBookRoute.self, name: "book", exposure: .external) { _, _ in }
+            routes.action(NavChapterRoute.self, name: "chapter", exposure: .external) { _, _ in }
+            routes.action(NavSearchRoute.self, name: "search", exposure: .external) { _, _ in }
+        }
+        try router.install(try Self.rules("""
+            {"version": 1, "disabled": [{"route": "chapter", "fallback": "reader://book/<int:book>"}, {"route": "search"}]}
+            """))
+        let planned = try router.plan(for: "reader://book/3/chapter/2", source: .external)
+        #expect(planned.stack == [AnyRoute(NavBookRoute(id: 3))])
+        #expect(planned.redirectedFrom == "reader://book/3/chapter/2")
+        let navigated = try await router.navigate(to: "reader://book/3/chapter/2", source: .external)
+        #expect(navigated.stack == planned.stack && navigated.redirectedFrom == planned.redirectedFrom)
+        #expect(router.restore(["reader://shelf", "reader://book/3/chapter/2", "reader://search/x"]).dropped
+                == ["reader://search/x"])
+        #expect(throws: NavigationError.self) { try router.plan(for: "reader://search/x") }
+        await #expect(throws: NavigationError.self) { try await router.navigate(to: "reader://search/x") }
     }
 }
 

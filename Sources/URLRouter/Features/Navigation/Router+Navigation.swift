@@ -129,7 +129,8 @@ extension Router {
         var dropped: [String] = []
         for url in urls {
             let (result, state) = dryRun(url, source: source)
-            guard result.isHandled, case .route(_, let value?) = state.taken, let route = try? AnyRoute(writing: value) else {
+            guard result.handledRoute != nil, case .route(_, let value?) = state.taken,
+                  let route = try? AnyRoute(writing: value) else {
                 dropped.append(url)
                 continue
             }

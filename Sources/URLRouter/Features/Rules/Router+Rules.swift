@@ -105,6 +105,17 @@ struct RulesCheck {
     private(set) var problems: [RouteRulesError.Problem] = []
     /// The routes registered by each pattern, as written.
     private let byPattern: [String: [Int]]
+    /// The routes registered by each pattern shape (``shape(of:)``), read on the first fallback
+    /// with parameters.
+    private lazy var byShape: [String: [Int]] = {
+        var byShape: [String: [Int]] = [:]
+        for (pattern, ids) in byPattern {
+            if let parsed = try? RoutePattern(pattern, converters: snapshot.converterNames) {
+                byShape[Self.shape(of: parsed), default: []] += ids
+            }
+        }
+        return byShape
+    }()
 
     init(snapshot: Snapshot, allowedHosts: Set<String>, originHosts: Set<String>) {
         self.snapshot = snapshot
@@ -183,7 +194,9 @@ struct RulesCheck {
         if pattern.parameterNames.isEmpty && pattern.segments.allSatisfy({ $0.literal != nil }) {
             checkReached(fallback, at: place, disabled: disabled)
         } else {
-            checkRegistered(fallback, at: place, what: "a fallback with parameters", disabled: disabled)
+            check(byShape[Self.shape(of: pattern)], fallback, at: place,
+                  what: "a fallback with parameters must have the shape of a registered route's pattern "
+                      + "(its parameters may be named otherwise), or be an https URL on an allowed host", disabled: disabled)
         }
         return false
     }
@@ -207,12 +220,12 @@ struct RulesCheck {
         }
     }
 
-    /// Checks a target written as a pattern: it must be registered, as written, and external.
-    private mutating func checkRegistered(_ target: String, at place: String, what: String, disabled: [Int: Int]) {
+    /// Checks a target written as a pattern, registered as the routes `ids`: there must be
+    /// some, all external, none switched off by the document.
+    private mutating func check(_ ids: [Int]?, _ target: String, at place: String, what: String, disabled: [Int: Int]) {
         let shown = "'\(Echo.quoted(target))'"
-        guard let ids = byPattern[target] else {
-            problems.append(.init(place: place, "\(what) must be a registered route's pattern, as registered, "
-                                  + "or an https URL on an allowed host: \(shown) is neither"))
+        guard let ids else {
+            problems.append(.init(place: place, "\(what): \(shown) is not"))
             return
         }
         if ids.contains(where: { !snapshot.routes[$0].info.exposure.isExternal }) {
@@ -241,7 +254,8 @@ struct RulesCheck {
         if byPattern[rule.to] == nil, to.hasHost, let host = to.segments[1].literal, allowedHosts.contains(host.lowercased()) {
             return
         }
-        checkRegistered(rule.to, at: "\(place).to", what: "the target", disabled: [:])
+        check(byPattern[rule.to], rule.to, at: "\(place).to",
+              what: "the target must be a registered route's pattern, as registered, or on an allowed host", disabled: [:])
     }
 
     /// What keeps `target` from being written from a match of `source`: a parameter `source`
@@ -255,6 +269,25 @@ struct RulesCheck {
         }
         guard !target.segments.contains(where: \.isWildcard) else { return "has an anonymous '*', which cannot be written" }
         return nil
+    }
+
+    /// What a pattern matches, whatever its parameters are named: two patterns of one shape
+    /// match the same URLs.
+    static func shape(of pattern: RoutePattern) -> String {
+        var shape = pattern.hasScheme ? "s" : "-"
+        shape += pattern.hasHost ? "h" : "-"
+        for segment in pattern.segments {
+            if let literal = segment.literal {
+                shape += "/=" + literal
+            } else if segment.isCatchAll {
+                shape += "/**"
+            } else if segment.isWildcard {
+                shape += "/*"
+            } else {
+                shape += "/:" + (segment.converterName ?? "")
+            }
+        }
+        return shape
     }
 
     /// The host of an `http` or `https` pattern, lowercased, when both are literals.
