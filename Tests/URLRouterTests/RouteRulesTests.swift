@@ -208,6 +208,19 @@ struct RouteRulesTests {
         #expect(router.open("reader://sale").interceptor?.module == Router.redirectsModuleName)
     }
 
+    @Test("a switched-off route met after an awaited handler declined is diverted in the open's task")
+    func afterAnAwaitedDecline() async throws {
+        let router = try Router { routes in
+            routes.asyncAction("reader://p/1", exposure: .external) { _ in throw Decline() }
+            routes.action("reader://p/:id", name: "page", exposure: .external) { _ in }
+            routes.action("reader://store", exposure: .external) { _ in }
+        }
+        try router.install(try Self.rules(#"{"version": 1, "disabled": [{"route": "page", "fallback": "reader://store"}]}"#))
+        let pending = try #require(router.open("reader://p/1", source: .external).pendingOpen)
+        #expect(await pending.result.outcome == .redirected("reader://store", .handled("reader://store")))
+        #expect(await router.openAndWait("reader://p/1").outcome == .redirected("reader://store", .handled("reader://store")))
+    }
+
     @Test("a web fallback reaches the unmatched handler when it is exposed to the source, and the refusal carries it")
     func webFallback() throws {
         let told = Shared<[String]>([])

@@ -176,9 +176,17 @@ extension Open {
             // The requests hold the token; when the last one goes without a reply, the
             // completion gets `nil`.
             let token = purpose == .run ? channel.map(ReplyToken.init) : nil
-            let end = finish(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
-                             token: token, passes: state.passes)
-            guard case .ended(let result) = end else { return end }
+            let candidates = candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts)
+            let result: OpenResult
+            if case .disabled(let rule, let match) = candidates {
+                // A switched-off route's redirect goes on in the verb's loop; its refusal ends here.
+                switch divert(rule, match) {
+                case .redirect(let step): return .redirect(step)
+                case .ended(let refused): result = refused
+                }
+            } else {
+                result = ended(candidates, token: token, passes: state.passes)
+            }
             if result.pendingOpen == nil {
                 if !result.callsCompletion { channel?.discard() }
                 tell(result)
@@ -238,7 +246,7 @@ extension Open {
                 }
             })
         case .disabled:
-            preconditionFailure("a switched-off route ends the hop in finish(_:token:passes:)")
+            preconditionFailure("a switched-off route is diverted by finish(_:token:passes:) or hopHere, never ended here")
         }
     }
 
