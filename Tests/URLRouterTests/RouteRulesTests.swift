@@ -208,6 +208,22 @@ struct RouteRulesTests {
         #expect(router.open("reader://sale").interceptor?.module == Router.redirectsModuleName)
     }
 
+    @Test("the fallback route's reply reaches the caller: the completion is not told nil on the way")
+    func replyThroughAFallback() async throws {
+        let router = try Router { routes in
+            routes.action("reader://sale", name: "sale", exposure: .external) { request in request.reply("sale") }
+            routes.action("reader://store", exposure: .external) { request in request.reply("store") }
+        }
+        try router.install(try Self.rules(#"{"version": 1, "disabled": [{"route": "sale", "fallback": "reader://store"}]}"#))
+        let replies = Shared<[String]>([])
+        router.open("reader://sale") { replies.append("\($0 ?? "nil")") }
+        #expect(replies.current == ["store"])
+        guard case .value("store") = await router.open("reader://sale", expecting: String.self) else {
+            Issue.record("no reply through the fallback")
+            return
+        }
+    }
+
     @Test("a switched-off route met after an awaited handler declined is diverted in the open's task")
     func afterAnAwaitedDecline() async throws {
         let router = try Router { routes in

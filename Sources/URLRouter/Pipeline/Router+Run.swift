@@ -33,7 +33,7 @@ extension Router {
         let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
         let started = observer == nil ? 0 : OpenEvent.now()
         var redirects: [RedirectStep] = []
-        var hop: (url: String, source: OpenSource?, trail: RedirectTrail?) = (url, source, nil)
+        var hop: (url: String, source: OpenSource?, trail: RedirectTrail?, token: ReplyToken?) = (url, source, nil, nil)
         while true {
             let open: Open
             switch arrive(hop.url, source: hop.source, userInfo: userInfo, trail: hop.trail, outer: outer,
@@ -52,7 +52,7 @@ extension Router {
                 }
                 return wrapped
             }
-            let end = open.hopHere(channel: channel, outer: outer, state: &state, accepting: accepts) { result in
+            let end = open.hopHere(channel: channel, carried: hop.token, outer: outer, state: &state, accepting: accepts) { result in
                 guard let observer else { return }
                 tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started, in: open.context)
             }
@@ -70,7 +70,7 @@ extension Router {
                 return wrapped
             case .redirect(let step):
                 redirects.append(step)
-                hop = (step.target, step.source, step.trail)
+                hop = (step.target, step.source, step.trail, step.token)
             }
         }
     }
@@ -108,13 +108,14 @@ extension Router {
     /// redirects: the rest of an awaited run, and of a synchronous open that met an
     /// asynchronous interceptor. Returns the result and the last hop's context; the caller
     /// closes `channel` when nothing took the URL.
-    func continueAwaiting(_ open: Open, from index: Int, channel: ReplyChannel?, outer: OpenContext,
-                          state: inout RunState) async -> (OpenResult, OpenContext) {
+    func continueAwaiting(_ open: Open, from index: Int, channel: ReplyChannel?, carried: ReplyToken? = nil,
+                          outer: OpenContext, state: inout RunState) async -> (OpenResult, OpenContext) {
         var open = open
         var index = index
+        var carried = carried
         var redirects: [RedirectStep] = []
         while true {
-            switch await open.hopAwaiting(from: index, channel: channel, state: &state) {
+            switch await open.hopAwaiting(from: index, channel: channel, carried: carried, state: &state) {
             case .ended(let result):
                 return (Self.wrap(result, in: redirects), open.context)
             case .redirect(let step):
@@ -124,7 +125,7 @@ extension Router {
                 case .ended(let result):
                     return (Self.wrap(result, in: redirects), open.context)
                 case .arrived(let next):
-                    (open, index) = (next, 0)
+                    (open, index, carried) = (next, 0, step.token)
                 }
             }
         }
@@ -142,7 +143,10 @@ extension Open {
     /// context (a dry run binds nothing: it runs no code of the app's). `tell` is called with
     /// the hop's final result inside the binding; not for a redirect, nor for a result still
     /// pending (its caller tells that one when it finishes).
-    func hopHere(channel: ReplyChannel?, outer: OpenContext, state: inout RunState, accepting accepts: (Any) -> Bool,
+    ///
+    /// - Parameter carried: the reply token a switched-off route's redirect handed on, if any.
+    func hopHere(channel: ReplyChannel?, carried: ReplyToken?, outer: OpenContext, state: inout RunState,
+                 accepting accepts: (Any) -> Bool,
                  tell: (OpenResult) -> Void) -> HopEnd {
         if purpose.isDryRun {
             return finish(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
@@ -168,19 +172,19 @@ extension Open {
                     let open = self
                     return .ended(.intercepting(interceptor, router.finishLater(channel, context: context) {
                         var state = RunState()
-                        return await open.router.continueAwaiting(open, from: index, channel: channel, outer: outer,
-                                                                  state: &state).0
+                        return await open.router.continueAwaiting(open, from: index, channel: channel, carried: carried,
+                                                                  outer: outer, state: &state).0
                     }))
                 }
             }
             // The requests hold the token; when the last one goes without a reply, the
             // completion gets `nil`.
-            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
+            let token = purpose == .run ? carried ?? channel.map(ReplyToken.init) : nil
             let candidates = candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts)
             let result: OpenResult
             if case .disabled(let rule, let match) = candidates {
                 // A switched-off route's redirect goes on in the verb's loop; its refusal ends here.
-                switch divert(rule, match) {
+                switch divert(rule, match, token: token) {
                 case .redirect(let step): return .redirect(step)
                 case .ended(let refused): result = refused
                 }
@@ -197,7 +201,7 @@ extension Open {
 
     /// One hop, awaited, from interceptor number `index`: as ``hopHere(channel:outer:state:accepting:tell:)``,
     /// each interceptor and handler awaited.
-    func hopAwaiting(from index: Int, channel: ReplyChannel?, state: inout RunState) async -> HopEnd {
+    func hopAwaiting(from index: Int, channel: ReplyChannel?, carried: ReplyToken?, state: inout RunState) async -> HopEnd {
         await OpenContext.$current.withValue(context) {
             if let hits = interceptors {
                 switch await interceptAwaiting(hits, from: index) {
@@ -208,7 +212,7 @@ extension Open {
                 }
             }
             if Task.isCancelled { return .ended(.refused(.cancelled)) }
-            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
+            let token = purpose == .run ? carried ?? channel.map(ReplyToken.init) : nil
             return finish(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
                           token: token, passes: state.passes)
         }
@@ -217,7 +221,7 @@ extension Open {
     /// How a hop ends, from how its candidates ended: a switched-off route sends the open to
     /// its fallback (a redirect, followed in the verb's loop), the rest end here.
     private func finish(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> HopEnd {
-        if case .disabled(let rule, let match) = end { return divert(rule, match) }
+        if case .disabled(let rule, let match) = end { return divert(rule, match, token: token) }
         return .ended(ended(end, token: token, passes: passes))
     }
 
@@ -255,7 +259,7 @@ extension Open {
     /// web page is told to the unmatched handler (when its exposure lets this source reach it)
     /// and carried by the refusal; no fallback, or one the match's values cannot be written
     /// into, is a refusal naming the rule.
-    func divert(_ rule: DisabledRoute, _ match: MatchedRoute) -> HopEnd {
+    func divert(_ rule: DisabledRoute, _ match: MatchedRoute, token: ReplyToken?) -> HopEnd {
         guard let fallback = rule.fallback,
               let written = try? fallback.url(parameters: match.parameters.dictionary, converters: snapshot.converters) else {
             return .ended(.refused(.disabled(rule.rule, fallback: nil)))
@@ -266,7 +270,9 @@ extension Open {
         }
         let target = written + RegisteredInterceptor.queryAndFragment(of: url)
         switch verdict(on: .redirect(to: target), of: rule.redirector) {
-        case .redirect(let step): return .redirect(step)
+        case .redirect(var step):
+            step.token = token
+            return .redirect(step)
         case .ended(let result): return .ended(result)
         case .proceed, .mustAwait: preconditionFailure("a redirect's verdict redirects or ends")
         }
@@ -283,7 +289,8 @@ extension Router {
             return Self.wrap(result, in: [step])
         case .arrived(let next):
             var state = RunState()
-            let (result, _) = await continueAwaiting(next, from: 0, channel: channel, outer: open.context, state: &state)
+            let (result, _) = await continueAwaiting(next, from: 0, channel: channel, carried: step.token, outer: open.context,
+                                                     state: &state)
             return Self.wrap(result, in: [step])
         }
     }
