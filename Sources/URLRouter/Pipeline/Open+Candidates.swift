@@ -11,7 +11,8 @@ enum Attempt {
     /// The route must be awaited: an asynchronous handler, or the main actor from elsewhere.
     case waits
     /// The installed rules switch the route off: the open goes to its fallback (see <doc:RouteRules>).
-    case disabled(DisabledRoute)
+    /// No payload: with one payload case, the common attempt is copied and destroyed as a word.
+    case disabled
 }
 
 /// How the candidates' stage ended.
@@ -84,7 +85,7 @@ extension Open {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
             case .waits: return .waits(route, match)
-            case .disabled(let rule): return .disabled(rule, match)
+            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: first.record).makeIterator()) }
@@ -108,7 +109,7 @@ extension Open {
             switch await attemptAwaiting(match, token: token, passes: &passes, taken: &taken) {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
-            case .disabled(let rule): return .disabled(rule, match)
+            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .waits, .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: start.record).makeIterator()) }
@@ -121,7 +122,7 @@ extension Open {
     private func attemptHere(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes, taken: inout Taken,
                              accepting accepts: (Any) -> Bool) -> Attempt {
         // No rules installed: one check.
-        if let disabled = snapshot.disabled, let rule = disabled[match.index] { return .disabled(rule) }
+        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run:
@@ -171,7 +172,7 @@ extension Open {
     /// One candidate, awaited: a handler run to its end, or a plan shown on the main actor.
     private func attemptAwaiting(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes,
                                  taken: inout Taken) async -> Attempt {
-        if let disabled = snapshot.disabled, let rule = disabled[match.index] { return .disabled(rule) }
+        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run, .object, .dryRun:

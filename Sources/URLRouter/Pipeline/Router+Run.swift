@@ -33,7 +33,7 @@ extension Router {
         let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
         let started = observer == nil ? 0 : OpenEvent.now()
         var redirects: [RedirectStep] = []
-        var hop: (url: String, source: OpenSource?, trail: RedirectTrail?, token: ReplyToken?) = (url, source, nil, nil)
+        var hop: (url: String, source: OpenSource?, trail: RedirectTrail?) = (url, source, nil)
         while true {
             let open: Open
             switch arrive(hop.url, source: hop.source, userInfo: userInfo, trail: hop.trail, outer: outer,
@@ -52,7 +52,8 @@ extension Router {
                 }
                 return wrapped
             }
-            let end = open.hopHere(channel: channel, carried: hop.token, outer: outer, state: &state, accepting: accepts) { result in
+            let end = open.hopHere(channel: channel, carried: redirects.last?.token, outer: outer, state: &state,
+                                   accepting: accepts) { result in
                 guard let observer else { return }
                 tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started, in: open.context)
             }
@@ -70,7 +71,7 @@ extension Router {
                 return wrapped
             case .redirect(let step):
                 redirects.append(step)
-                hop = (step.target, step.source, step.trail, step.token)
+                hop = (step.target, step.source, step.trail)
             }
         }
     }
@@ -181,16 +182,17 @@ extension Open {
             // completion gets `nil`.
             let token = purpose == .run ? carried ?? channel.map(ReplyToken.init) : nil
             let candidates = candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts)
-            let result: OpenResult
             if case .disabled(let rule, let match) = candidates {
                 // A switched-off route's redirect goes on in the verb's loop; its refusal ends here.
                 switch divert(rule, match, token: token) {
                 case .redirect(let step): return .redirect(step)
-                case .ended(let refused): result = refused
+                case .ended(let refused):
+                    channel?.discard()
+                    tell(refused)
+                    return .ended(refused)
                 }
-            } else {
-                result = ended(candidates, token: token, passes: state.passes)
             }
+            let result = ended(candidates, token: token, passes: state.passes)
             if result.pendingOpen == nil {
                 if !result.callsCompletion { channel?.discard() }
                 tell(result)
