@@ -2,7 +2,7 @@ import Foundation
 import URLRouter
 
 /// Checks that the rules document at `path` is valid against `router`'s routes: what
-/// ``Router/install(_:allowingHosts:)`` would accept, checked in the app's CI before the
+/// `Router.install(_:allowingHosts:)` would accept, checked in the app's CI before the
 /// document is served, without installing it (the article *Routing rules from a server* in
 /// URLRouter's documentation gives the format).
 ///

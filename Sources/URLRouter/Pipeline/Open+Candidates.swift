@@ -10,7 +10,7 @@ enum Attempt {
     case failed(any Error)
     /// The route must be awaited: an asynchronous handler, or the main actor from elsewhere.
     case waits
-    /// The installed rules switch the route off: the open goes to its fallback (see <doc:RouteRules>).
+    /// The installed rules switch the route off: the open goes to its fallback (see <doc:RulesFromAServer>).
     /// No payload: with one payload case, the common attempt is copied and destroyed as a word.
     case disabled
 }

@@ -235,7 +235,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// for the release, and gives no object (``ObjectError/refused(_:)``).
     public static let holdingExternalOpens = Refusal(.holding)
 
-    /// An open of a route the installed rules switch off (see <doc:RouteRules>): `rule` is
+    /// An open of a route the installed rules switch off (see <doc:RulesFromAServer>): `rule` is
     /// the route as the document names it; `fallback` is the web page the rule sends it to,
     /// the route's values written in, or `nil` when it sends it nowhere.
     public static func disabled(_ rule: String, fallback: String?) -> Refusal {

@@ -256,7 +256,7 @@ extension Open {
         }
     }
 
-    /// Where a switched-off route sends this open (see <doc:RouteRules>): an app URL is opened
+    /// Where a switched-off route sends this open (see <doc:RulesFromAServer>): an app URL is opened
     /// as a redirect, from the open's source, with the query and the fragment as written; a
     /// web page is told to the unmatched handler (when its exposure lets this source reach it)
     /// and carried by the refusal; no fallback, or one the match's values cannot be written

@@ -39,7 +39,7 @@ public struct RouteMap: Sendable, Hashable {
         package let module: String
     }
 
-    /// One route the installed rules switch off (see <doc:RouteRules>).
+    /// One route the installed rules switch off (see <doc:RulesFromAServer>).
     package struct Disabled: Sendable, Hashable {
         /// The route's pattern, as registered.
         package let pattern: String

@@ -54,7 +54,7 @@ extension Router {
             throw .notOpened(Resolution(result, state), url: url)
         }
         guard let value else { throw .notTypedRoute(route, url: url) }
-        // A switched-off route's fallback (see <doc:RouteRules>) is planned, from the link asked for.
+        // A switched-off route's fallback (see <doc:RulesFromAServer>) is planned, from the link asked for.
         var (planned, last) = (url, result)
         while case .redirected(_, let target, let next) = last { (planned, last) = (target, next) }
         return try plan(endingWith: value, url: planned, redirectedFrom: planned == url ? nil : url)

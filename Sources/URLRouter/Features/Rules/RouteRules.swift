@@ -1,7 +1,7 @@
 import Foundation
 
 /// Routing rules delivered at run time (from a server, say): routes switched off, each with an
-/// optional fallback, and redirects (see <doc:RouteRules>, which gives the format and its JSON
+/// optional fallback, and redirects (see <doc:RulesFromAServer>, which gives the format and its JSON
 /// Schema).
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public struct RouteRules: Sendable, Hashable {
         self.redirects = redirects
     }
 
-    /// Reads a rules document (see <doc:RouteRules>).
+    /// Reads a rules document (see <doc:RulesFromAServer>).
     ///
     /// ```json
     /// { "version": 1,

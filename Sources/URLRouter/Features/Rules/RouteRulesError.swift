@@ -2,7 +2,7 @@ import PatternMatcher
 
 /// Everything wrong with a rules document, reported at once: what ``RouteRules/init(json:)``
 /// finds in its shape, and what ``Router/install(_:allowingHosts:)`` finds against the
-/// registered routes (see <doc:RouteRules>). A refused document changes nothing.
+/// registered routes (see <doc:RulesFromAServer>). A refused document changes nothing.
 ///
 /// ```
 /// 2 problems in the route rules:

@@ -1,7 +1,7 @@
 import PatternMatcher
 
 extension Router {
-    /// Installs routing rules loaded at run time (see <doc:RouteRules>), replacing the rules
+    /// Installs routing rules loaded at run time (see <doc:RulesFromAServer>), replacing the rules
     /// installed before, and publishes them atomically with the routes: an open sees the old
     /// rules or the new ones, never part of a document.
     ///
@@ -35,7 +35,7 @@ extension Router {
 
     /// Installs a redirect table loaded at run time: a shorthand for installing a rules
     /// document that holds these redirects and nothing else (``install(_:allowingHosts:)``),
-    /// which replaces every installed rule (see <doc:RouteRules>).
+    /// which replaces every installed rule (see <doc:RulesFromAServer>).
     ///
     /// ```swift
     /// try router.installRedirects([RedirectRule(from: "reader://b/:id", to: "reader://book/<int:id>")])
