@@ -56,7 +56,7 @@ public struct RouteRules: Sendable, Hashable {
         do {
             reader = try JSONDecoder().decode(RulesDocumentReader.self, from: json)
         } catch {
-            throw RouteRulesError([RouteRulesError.Problem(place: "document", "is not a JSON object: \(Self.reason(error))")])
+            throw RouteRulesError([RouteRulesError.Problem(place: "document", "is not a JSON object: \(Echo.quoted(Self.reason(error)))")])
         }
         guard reader.problems.isEmpty else { throw RouteRulesError(reader.problems) }
         self.init(disabled: reader.disabled, redirects: reader.redirects)
