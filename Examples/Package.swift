@@ -22,12 +22,16 @@ var urlRouterTesting: Target.Dependency { .product(name: "URLRouterTesting", pac
 
 let package = Package(
     name: "ReaderExample",
-    // The demo's transcript uses `Mutex` (Synchronization), new in macOS 15.
-    platforms: [.macOS(.v15)],
+    // The demo's transcript uses `Mutex` (Synchronization), new in macOS 15; iOS 17 is the
+    // floor of the Apple-only navigation adapters' SwiftUI (`@Observable`).
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "ReaderDemo", targets: ["ReaderDemo"]),
         .executable(name: "Swift5Client", targets: ["Swift5Client"]),
         .executable(name: "routes-aasa", targets: ["routes-aasa"]),
+        // Apple-only: the Navigation article's UIKit and SwiftUI adapters (tab bars, a stack per
+        // tab, sheets), built by the hosted Apple workflow; empty where there is no SwiftUI or UIKit.
+        .library(name: "NavigationAdapters", targets: ["NavigationAdapters"]),
     ],
     dependencies: [
         .package(name: "URLRouter", path: ".."),
@@ -61,6 +65,8 @@ let package = Package(
         // Writes the app's apple-app-site-association file from its routes (URLRouter), or
         // checks one (URLRouterTesting's AssociationCheck): a build-time tool, not the app.
         .executableTarget(name: "routes-aasa", dependencies: ["ReaderApp", urlRouter, urlRouterTesting]),
+        // Apple-only (empty elsewhere): the Navigation article's adapters, compiled.
+        .target(name: "NavigationAdapters", dependencies: [urlRouter]),
         // A client in the Swift 5 language mode, as most app targets still are; it uses a
         // Swift 6 interface's typed routes.
         .executableTarget(

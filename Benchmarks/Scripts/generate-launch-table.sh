@@ -23,6 +23,13 @@ out="$here/Sources/Workloads/LaunchTable.generated.swift"
     echo "        LaunchModule$m.self,"
   done
   echo "    ] }"
+  echo
+  echo "    /// Every typed route type of the modules, in registration order."
+  echo "    static var typedRouteTypes: [any TypedRoute.Type] { ["
+  for ((m = 0; m < modules; m++)); do
+    echo "        LaunchModule$m.typedRoutes,"
+  done
+  echo "    ].flatMap { \$0 } }"
   echo "}"
   for ((m = 0; m < modules; m++)); do
     echo

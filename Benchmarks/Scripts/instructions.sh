@@ -8,8 +8,9 @@
 #   WORKLOAD="app static" CONTENDERS="open intercepted" Benchmarks/Scripts/instructions.sh
 #   WORKLOAD="typed book" CONTENDERS="typed by-name typed-url typed-decode" Benchmarks/Scripts/instructions.sh
 #   ROUNDS=1 WORKLOAD=table CONTENDERS=launch Benchmarks/Scripts/instructions.sh   # the launch table's first build
+#   ROUNDS=1 WORKLOAD=table CONTENDERS="floor launch" Benchmarks/Scripts/instructions.sh  # and its floor (no router)
 #
-# Scripts/instruction-gate.py counts the same way and holds five figures to Thresholds/instructions.json.
+# Scripts/instruction-gate.py counts the same way and holds six figures to Thresholds/instructions.json.
 #
 # Needs valgrind (apt-get install valgrind).
 set -euo pipefail

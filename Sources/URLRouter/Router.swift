@@ -56,9 +56,34 @@ public final class Router: Sendable, CustomStringConvertible {
         /// "Observing every open"): analytics, tracing. `nil` (the default): nothing is measured.
         public var observer: (@Sendable (OpenEvent) -> Void)?
 
+        /// Where a navigation's screens land among those on screen (see <doc:Navigation>),
+        /// by the link's source and whether it is a cold start: the first
+        /// ``Router/navigate(to:source:)`` since the router was made, or a link the first
+        /// ``Router/releaseHeldOpens()`` replays. The navigator is handed the steps it gives.
+        /// Default: ``Placement/replace`` on a cold start, ``Placement/keepCommonPrefix`` when warm.
+        public var placement: @Sendable (OpenSource, _ coldStart: Bool) -> Placement
+
         /// The ways the app's links arrive: its custom scheme and its universal-link hosts
         /// (see <doc:MatchingRules>, "Origins"). Empty (the default): URLs match as written.
         public var origins: [Origin]
+
+        /// Seconds within which the same URL from the same external channel opens once (see
+        /// <doc:WhereLinksComeFrom>, "Open once"): the second is refused with
+        /// ``Refusal/duplicate(within:)``. Counts top-level opens and navigations from an
+        /// external channel; opens from the app, dry runs, object lookups, replays of held opens,
+        /// redirects and nested opens never count. At most 256 links are remembered. Default: 0, off (a widget tapped twice on purpose opens
+        /// twice). 1 s suits an app whose scene delegate and `onOpenURL` can both deliver a link.
+        public var duplicateWindow: Double
+
+        /// The query items an observer sees unredacted in ``OpenEvent/campaign`` (and in
+        /// ``OpenEvent/url``), whatever the route: marketing parameters. Routing and typed
+        /// decoding ignore them. Default: ``defaultCampaignItems``.
+        public var campaignItems: Set<String>
+
+        /// The `utm_*` five, `gclid` and `fbclid`.
+        public static let defaultCampaignItems: Set<String> = [
+            "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid",
+        ]
 
         /// Creates options.
         /// - Parameters:
@@ -71,12 +96,23 @@ public final class Router: Sendable, CustomStringConvertible {
         ///   - maxNavigationDepth: how many parents a typed route's chain may have.
         ///   - navigator: the app's navigation, handed plans and screens.
         ///   - observer: told once per top-level open, after its outcome is known.
+        ///   - placement: where a navigation's screens land, by source and cold start.
+        ///   - duplicateWindow: seconds within which the same URL from the same external
+        ///     channel opens once; 0 (the default) is off.
+        ///   - campaignItems: the query items observers see unredacted, in ``OpenEvent/campaign``.
         public init(matching: MatchOptions = MatchOptions(), unmatched: UnmatchedHandler? = nil,
                     maxNestedOpens: Int = 16, maxRedirects: Int = 5, origins: [Origin] = [],
                     maxNavigationDepth: Int = 8, navigator: (any Navigator)? = nil,
-                    observer: (@Sendable (OpenEvent) -> Void)? = nil) {
+                    observer: (@Sendable (OpenEvent) -> Void)? = nil,
+                    placement: @escaping @Sendable (OpenSource, _ coldStart: Bool) -> Placement = { _, coldStart in
+                        coldStart ? .replace : .keepCommonPrefix
+                    },
+                    duplicateWindow: Double = 0, campaignItems: Set<String> = Options.defaultCampaignItems) {
+            self.duplicateWindow = duplicateWindow
+            self.campaignItems = campaignItems
             self.navigator = navigator
             self.observer = observer
+            self.placement = placement
             self.matching = matching
             self.unmatched = unmatched
             self.maxNestedOpens = maxNestedOpens
@@ -102,6 +138,10 @@ public final class Router: Sendable, CustomStringConvertible {
     private let registry: Locked<Registry>
     /// The external opens held until the app is ready (``holdExternalOpens(limit:maxAge:)``).
     let holds: Locked<HeldOpens>
+    /// The external opens of the last ``Options/duplicateWindow`` seconds.
+    let recentOpens: Locked<RecentOpens>
+    /// Whether a navigation has arrived yet: the first is a cold start (`Options.placement`).
+    let hasNavigated: Locked<Bool>
     /// This router, held weakly, for the requests handed to handlers and interceptors.
     let weakReference: WeakRouter
     /// The source every open through this router is narrowed to: `nil` for a router made by
@@ -123,6 +163,8 @@ public final class Router: Sendable, CustomStringConvertible {
         self.weakReference = WeakRouter()
         self.boundSource = nil
         self.holds = Locked(HeldOpens())
+        self.recentOpens = Locked(RecentOpens())
+        self.hasNavigated = Locked(false)
         switch DeclaredOrigins.make(options.origins) {
         case .success(let declared): self.origins = declared
         case .failure(let error): throw error
@@ -169,6 +211,8 @@ public final class Router: Sendable, CustomStringConvertible {
         published = base.published
         registry = base.registry
         holds = base.holds
+        recentOpens = base.recentOpens
+        hasNavigated = base.hasNavigated
         weakReference = base.weakReference
         boundSource = source
     }
@@ -176,7 +220,7 @@ public final class Router: Sendable, CustomStringConvertible {
     /// This router as code acting for `source` may use it: itself for the app, a view bound
     /// to `source` for an external one.
     func bound(to source: OpenSource) -> Router {
-        guard source.isExternal, boundSource?.isExternal != true else { return self }
+        guard source.isExternal, boundSource != source else { return self }
         return Router(self, boundTo: source)
     }
 

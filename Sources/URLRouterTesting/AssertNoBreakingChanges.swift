@@ -80,8 +80,12 @@ struct BreakingChanges {
         var problems: [String] = []
         let kept = old.routes.filter { $0.deprecatedFor == nil }
         let redirects = new.redirects.compactMap { PatternShape($0.rule.from) }
-        let external = new.routes.filter(\.exposure.isExternal)
-        for route in kept where route.exposure == "external" {
+        for route in kept {
+            // A route links, notifications or any other channel reached must still be reached
+            // from each of them.
+            guard let exposure = Exposure(description: route.exposure), exposure.isExternal else { continue }
+            let channels = OpenSource.channels.filter(exposure.isReachable(from:))
+            let external = new.routes.filter { now in channels.allSatisfy(now.exposure.isReachable(from:)) }
             let shape = PatternShape(route.pattern)
             if let shape, external.contains(where: { PatternShape($0.pattern) == shape }) { continue }
             if shape == nil, external.contains(where: { $0.pattern == route.pattern }) { continue }
@@ -115,7 +119,12 @@ struct BreakingChanges {
     /// What became of an external route no current external route has the shape of.
     private static func fate(of route: ReleasedRouteMap.Route, shape: PatternShape?, in routes: [RouteMap.Route]) -> String {
         if let shape, let now = routes.first(where: { PatternShape($0.pattern) == shape }) {
-            return "became internal ('\(now.pattern)', module \(now.module))"
+            guard now.exposure.isExternal else { return "became internal ('\(now.pattern)', module \(now.module))" }
+            let lost = OpenSource.channels.filter {
+                Exposure(description: route.exposure)?.isReachable(from: $0) == true && !now.exposure.isReachable(from: $0)
+            }
+            return "is no longer reached from \(lost.map(\.description).joined(separator: ", ")) "
+                + "('\(now.pattern)', module \(now.module), now \(now.exposure))"
         }
         if let name = route.name, let now = routes.first(where: { $0.name == name }) {
             return "changed shape: its name now has '\(now.pattern)'"

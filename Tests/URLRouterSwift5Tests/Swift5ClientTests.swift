@@ -193,13 +193,24 @@ struct Item5Route: TypedRoute {
     var id: Int
     var parent: (any TypedRoute)? { Shelf5Route() }
 }
+/// A sheet above an item, as a Swift 5 target declares it.
+struct Review5Route: TypedRoute {
+    static let pattern = "shop://item/<int:id>/review"
+    static var presentation: Presentation { .sheet }
+    var id: Int
+    var parent: (any TypedRoute)? { Item5Route(id: id) }
+}
 @MainActor final class Array5Navigator: Navigator {
     var path: [AnyRoute] = []
     var tab: AnyRoute?
+    var sheets: [ModalLayer] = []
     var current: (root: AnyRoute?, stack: [AnyRoute]) { (tab, path) }
+    var presented: [ModalLayer] { sheets }
     func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource) {
+        sheets.removeLast(steps.dismiss)
         tab = steps.root ?? tab
         path = Array(path.prefix(steps.keep)) + steps.push
+        sheets += steps.present
     }
 }
 
@@ -218,6 +229,24 @@ struct Swift5NavigationTests {
         #expect(router.restore(plan.urls) == plan)
         _ = try await router.navigate(to: "shop://item/4", source: .external)
         #expect(navigator.path == plan.stack)
+    }
+
+    @Test("a sheet, its steps and a placement")
+    @MainActor func sheets() async throws {
+        let navigator = Array5Navigator()
+        let router = try Router(options: .init(navigator: navigator, placement: { source, _ in source == .app ? .push : .replace })) { routes in
+            routes.action(Shelf5Route.self) { _, _ in }
+            routes.action(Item5Route.self, exposure: .external) { _, _ in }
+            routes.action(Review5Route.self, exposure: .external) { _, _ in }
+        }
+        let plan = try router.plan(for: "shop://item/4/review")
+        #expect(plan.modals == [ModalLayer(presentation: .sheet, stack: [AnyRoute(Review5Route(id: 4))])])
+        #expect(router.restore(plan.urls) == plan)
+        _ = try await router.navigate(to: "shop://item/4/review", source: .external)
+        #expect(navigator.path == [AnyRoute(Item5Route(id: 4))] && navigator.sheets == plan.modals)
+        #expect(plan.steps(from: navigator, placement: .keepCommonPrefix) == NavigationSteps(keep: 1, push: [], root: nil))
+        _ = try await router.navigate(to: "shop://item/5")
+        #expect(navigator.path == [AnyRoute(Item5Route(id: 4)), AnyRoute(Item5Route(id: 5))] && navigator.sheets.isEmpty)
     }
 }
 

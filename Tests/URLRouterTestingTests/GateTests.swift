@@ -26,6 +26,24 @@ struct GateTests {
         ])
     }
 
+    @Test("a route a channel no longer reaches fails, naming the channels; one that reaches more passes")
+    func narrowedExposure() throws {
+        let folder = try TemporaryFolder()
+        let path = try baseline(folder)
+        let narrowed = try releasedRouter(omitting: ["shelf"]) { routes in
+            routes.action("reader://shelf", name: "shelf", exposure: .external(from: [.external, .notification])) { _ in }
+        }
+        let caught = failure { try assertNoBreakingChanges(narrowed, since: path) }
+        #expect(caught?.problems == [
+            "external route 'reader://shelf' (name 'shelf', module App) is no longer reached from widget, shortcut, "
+                + "spotlight, handoff, intent, deferred ('reader://shelf', module App, now external(from: external, "
+                + "notification)) and no redirect covers its URLs",
+        ])
+        // Released narrowed, widened since: nothing breaks.
+        let narrowPath = try folder.file("routes-4.3.json", narrowed.routeMap.json)
+        try assertNoBreakingChanges(try releasedRouter(), since: narrowPath)
+    }
+
     @Test("an external route whose parameter was renamed or made internal fails, saying what it became")
     func changedShape() throws {
         let folder = try TemporaryFolder()

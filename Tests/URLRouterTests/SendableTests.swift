@@ -10,6 +10,10 @@ struct SendableTests {
     func publicTypesAreSendable() {
         Self.requireSendable(Router.self)
         Self.requireSendable(Router.Options.self)
+        Self.requireSendable(Presentation.self)
+        Self.requireSendable(ModalLayer.self)
+        Self.requireSendable(Placement.self)
+        Self.requireSendable(NavigationSteps.self)
         Self.requireSendable(Origin.self)
         Self.requireSendable(RouteRequest.self)
         Self.requireSendable(RouteInfo.self)
@@ -17,6 +21,7 @@ struct SendableTests {
         Self.requireSendable(OpenResult.self)
         Self.requireSendable(OpenSource.self)
         Self.requireSendable(Exposure.self)
+        Self.requireSendable(InAppLink.self)
         Self.requireSendable(Decline.self)
         Self.requireSendable(ParameterError.self)
         Self.requireSendable(LazyTarget<Int>.self)

@@ -19,6 +19,11 @@ public struct ObservedOpen: Sendable {
         observed = try make(options)
     }
 
+    /// Opens `url` once; returns 1 when it was handled (InstructionCount's lookup).
+    public func open(_ url: String, observed isObserved: Bool) -> Int {
+        (isObserved ? observed : plain).open(url).isHandled ? 1 : 0
+    }
+
     /// Opens every URL of `urls` once; returns how many were handled.
     public func open(_ urls: [String], observed isObserved: Bool) -> Int {
         let router = isObserved ? observed : plain

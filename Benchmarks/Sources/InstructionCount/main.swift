@@ -5,12 +5,16 @@
 //
 //   InstructionCount <contender> <workload> <rounds>
 //   contender: matcher | open | intercepted | dictionary     workload: a file of Routes/, or "app static"
-//   (`intercepted` is the open with three interceptors that match every URL and let it through)
+//   (`intercepted` is the open with three interceptors that match every URL and let it through;
+//   `observed` the open with an empty observer, `unobserved` the same router's twin without one)
 //   On a typed workload ("typed book", "typed scalars"): typed (router.open(value)) | by-name (the
 //   string open whose handler reads by name) | typed-url (value.url()) | typed-decode
 //   (request.decode on a kept request).
 //   InstructionCount launch table <builds>: the launch table (Workloads' `LaunchTable`) registered
 //   `builds` times; with 1 against 0, what the first `Router(modules:)` of a process executes.
+//   InstructionCount floor table <passes>: the launch table's floor, each of its typed route types
+//   decoded with JSONDecoder (`LaunchTable.decodeEachTypeOnce()`); with 1 against 0, what meeting
+//   the types costs a process without a router.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,16 +25,18 @@ import Workloads
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rounds = Int(arguments[3]), rounds >= 0 else {
-    print("usage: InstructionCount <matcher|open|intercepted|dictionary|typed|by-name|typed-url|typed-decode> "
+    print("usage: InstructionCount <matcher|open|intercepted|observed|unobserved|dictionary|typed|by-name|typed-url|typed-decode> "
         + "<Routes/ file, 'app static', 'typed book' or 'typed scalars'> <rounds>\n"
-        + "       InstructionCount launch table <builds>")
+        + "       InstructionCount launch|floor table <builds>")
     exit(2)
 }
 
-if arguments[1] == "launch" {
+if arguments[1] == "launch" || arguments[1] == "floor" {
     var routes = 0
     do {
-        for _ in 0..<rounds { routes &+= try LaunchTable.build().routes.count }
+        for _ in 0..<rounds {
+            routes &+= arguments[1] == "launch" ? try LaunchTable.build().routes.count : try LaunchTable.decodeEachTypeOnce()
+        }
     } catch {
         print("\(error)")
         exit(2)
@@ -91,6 +97,10 @@ do {
     case "open": lookup = try URLRouterOpen(routes: workload.routes).lookup
     case "intercepted": lookup = try URLRouterOpenIntercepted(routes: workload.routes).lookup
     case "dictionary": lookup = try ExactStringDictionary(routes: workload.routes).lookup
+    case "observed", "unobserved":
+        let opens = try ObservedOpen(routes: workload.routes)
+        let isObserved = arguments[1] == "observed"
+        lookup = { opens.open($0, observed: isObserved) }
     default:
         print("unknown contender \(arguments[1])")
         exit(2)

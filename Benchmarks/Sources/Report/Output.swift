@@ -80,7 +80,9 @@ extension Report {
 
         The launch table (\(LaunchTable.summary)) registered by `Router(modules:)` in fresh processes, \
         each the Report started again: the first registration of each process (the cold start an app \
-        pays, type metadata and all), and the same table built again in that process; medians over the processes.
+        pays, type metadata and all), and the same table built again in that process; beside it, its floor: \
+        as many fresh processes each decoding the table's typed route types once with `JSONDecoder`, no router \
+        (what meeting the types costs any process). Medians over the processes.
 
         \(TextTable.markdown(header: Results.launchHeader, rows: results.launchRows))
 

@@ -11,7 +11,7 @@ import Workloads
 struct Report {
     static let usage = """
     USAGE: Report [--smoke] [--routes FILE]... [--no-default-routes] [--output DIR] [--no-write] [--explain] [--workload NAME]...
-                  [--only registration|launch]
+                  [--only registration|launch|observer]
 
       --smoke              a few lookups of every contender on every workload, nothing written; fails
                            when a URLRouter contender answers wrong, or a typed workload's value does not
@@ -30,7 +30,10 @@ struct Report {
                            routes over 100 hosts, one module registered into a 50,000-route router);
                            nothing written
       --only launch        only the launch table: its first Router(modules:) in each of several fresh
-                           processes (this executable started again), and the same built again there;
+                           processes (this executable started again), and the same built again there,
+                           beside its floor (its typed route types decoded once by JSONDecoder, no
+                           router) in as many fresh processes; nothing written
+      --only observer      only the open with an empty observer against the plain open (app static);
                            nothing written
     """
 
@@ -51,7 +54,9 @@ struct Report {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func main() {
-        if CommandLine.arguments.dropFirst().first == Measurement.launchChildArgument { Measurement.runLaunchChild() }
+        if CommandLine.arguments.dropFirst().first == Measurement.launchChildArgument {
+            Measurement.runLaunchChild(floor: CommandLine.arguments.dropFirst(2).first == Measurement.floorArgument)
+        }
         var smoke = false
         var routeFiles: [String] = []
         var defaultRoutes = true
@@ -60,6 +65,7 @@ struct Report {
         var onlyWorkloads: [String] = []
         var onlyRegistration = false
         var onlyLaunch = false
+        var onlyObserver = false
         var output = packageDirectory.appendingPathComponent("Results").path
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
@@ -82,7 +88,8 @@ struct Report {
                 switch arguments.popFirst() {
                 case "registration": onlyRegistration = true
                 case "launch": onlyLaunch = true
-                default: fail("--only takes `registration` or `launch`")
+                case "observer": onlyObserver = true
+                default: fail("--only takes `registration`, `launch` or `observer`")
                 }
                 write = false
             case "-h", "--help": print(usage); return
@@ -142,17 +149,17 @@ struct Report {
         var results = Results()
         results.environment = environment()
         let started = Date()
-        let measuresAll = !onlyRegistration && !onlyLaunch
+        let measuresAll = !onlyRegistration && !onlyLaunch && !onlyObserver
         for (workload, contenders) in runs where measuresAll {
             note("measuring \(workload.name) (\(workload.routes.count) routes, "
                  + "\(min(workload.requests.count, plan.maxRequests)) lookups)")
             results.lookups.append((workload, Measurement.lookups(on: workload, contenders: contenders, plan: plan)))
         }
-        for workload in workloads where workload.series?.routeCount == 10_000 && !onlyLaunch {
+        for workload in workloads where workload.series?.routeCount == 10_000 && !onlyLaunch && !onlyObserver {
             note("measuring registration of \(workload.name)")
             results.registrations += Measurement.registration(of: workload, contenders: ContenderCatalog.all, plan: plan)
         }
-        if onlyWorkloads.isEmpty && !onlyLaunch {
+        if onlyWorkloads.isEmpty && !onlyLaunch && !onlyObserver {
             // Only its registration is measured: its requests go unused.
             let large = GeneratedTables.deep(count: largeRegistrationSize)
             note("measuring registration of \(large.name)")
@@ -178,14 +185,16 @@ struct Report {
             results.lateModule = Measurement.lateModuleRegistration(
                 base: Array(patterns.prefix(lateModuleBase)), module: Array(patterns.suffix(lateModuleSize)), plan: plan)
             if let refusal = results.lateModule?.refusal { problems.append("late module registration: \(refusal)") }
-            note("measuring an open with an empty observer")
-            results.observer = Measurement.observerOverhead(on: AppTable.staticLookups, plan: plan)
-            if let refusal = results.observer?.refusal { problems.append("observer: \(refusal)") }
             note("measuring service(_:) of a built shared service")
             results.service = Measurement.serviceResolution(plan: plan)
             if let refusal = results.service?.refusal { problems.append("service resolution: \(refusal)") }
         }
-        if onlyWorkloads.isEmpty && !onlyRegistration {
+        if onlyWorkloads.isEmpty && !onlyLaunch && !onlyRegistration {
+            note("measuring an open with an empty observer")
+            results.observer = Measurement.observerOverhead(on: AppTable.staticLookups, plan: plan)
+            if let refusal = results.observer?.refusal { problems.append("observer: \(refusal)") }
+        }
+        if onlyWorkloads.isEmpty && !onlyRegistration && !onlyObserver {
             note("measuring the launch table in fresh processes (\(plan.launchProcesses)): \(LaunchTable.summary)")
             results.launch = Measurement.launch(processes: plan.launchProcesses)
             if let refusal = results.launch?.refusal { problems.append("launch table: \(refusal)") }

@@ -36,6 +36,40 @@ extension LaunchTable {
         LaunchModule28.self,
         LaunchModule29.self,
     ] }
+
+    /// Every typed route type of the modules, in registration order.
+    static var typedRouteTypes: [any TypedRoute.Type] { [
+        LaunchModule0.typedRoutes,
+        LaunchModule1.typedRoutes,
+        LaunchModule2.typedRoutes,
+        LaunchModule3.typedRoutes,
+        LaunchModule4.typedRoutes,
+        LaunchModule5.typedRoutes,
+        LaunchModule6.typedRoutes,
+        LaunchModule7.typedRoutes,
+        LaunchModule8.typedRoutes,
+        LaunchModule9.typedRoutes,
+        LaunchModule10.typedRoutes,
+        LaunchModule11.typedRoutes,
+        LaunchModule12.typedRoutes,
+        LaunchModule13.typedRoutes,
+        LaunchModule14.typedRoutes,
+        LaunchModule15.typedRoutes,
+        LaunchModule16.typedRoutes,
+        LaunchModule17.typedRoutes,
+        LaunchModule18.typedRoutes,
+        LaunchModule19.typedRoutes,
+        LaunchModule20.typedRoutes,
+        LaunchModule21.typedRoutes,
+        LaunchModule22.typedRoutes,
+        LaunchModule23.typedRoutes,
+        LaunchModule24.typedRoutes,
+        LaunchModule25.typedRoutes,
+        LaunchModule26.typedRoutes,
+        LaunchModule27.typedRoutes,
+        LaunchModule28.typedRoutes,
+        LaunchModule29.typedRoutes,
+    ].flatMap { $0 } }
 }
 
 enum LaunchModule0: LaunchModule {

@@ -27,6 +27,13 @@ public enum BookDetailModule: RouteModule {
             guard let title = Catalog.titles[screen.id] else { throw Decline() }
             return BookScreen(title: title)
         }
+        // A sheet and a full-screen reader: shown by the navigator from a plan's layers.
+        routes.action(BookShareRoute.self, name: "book-share") { share, request in
+            request.reply("shares book \(share.id)")
+        }
+        routes.action(BookReaderRoute.self, name: "book-reader") { reader, request in
+            request.reply("reads book \(reader.id)")
+        }
         routes.action(BookSlugRoute.self, name: "book-by-slug") { book, request in
             guard let id = Catalog.id(forSlug: book.slug), let title = Catalog.titles[id] else { throw Decline() }
             request.reply("shows \"\(title)\" (found by slug)")

@@ -72,3 +72,39 @@ extension ServiceKey where Service == any ReviewService {
     /// BookDetail's reviews.
     public static let reviews = ServiceKey("reviews")
 }
+
+/// Sharing a book, `reader://book/42/share`: a sheet above the book's page. Internal.
+public struct BookShareRoute: TypedRoute {
+    public static let pattern = "reader://book/<int:id>/share"
+    /// A sheet: a plan to it keeps the book's page below, and dismisses it for a link under it.
+    public static var presentation: Presentation { .sheet }
+
+    /// The book.
+    public var id: Int
+
+    /// The share sheet of book `id`.
+    public init(id: Int) {
+        self.id = id
+    }
+
+    /// The sheet is presented over the book's page.
+    public var parent: (any TypedRoute)? { BookRoute(id: id) }
+}
+
+/// Reading a book, `reader://book/42/read`: full screen, above the book's page. Internal.
+public struct BookReaderRoute: TypedRoute {
+    public static let pattern = "reader://book/<int:id>/read"
+    /// Full screen: the reader covers the tab bar.
+    public static var presentation: Presentation { .fullScreen }
+
+    /// The book.
+    public var id: Int
+
+    /// The reader of book `id`.
+    public init(id: Int) {
+        self.id = id
+    }
+
+    /// The reader is presented over the book's page.
+    public var parent: (any TypedRoute)? { BookRoute(id: id) }
+}

@@ -32,6 +32,9 @@ public enum BookshelfModule: RouteModule {
             let urls = sorted.compactMap { try? $0.book.url() }
             request.reply("shows \(urls.count) books by \(shelf.sort): \(urls.joined(separator: ", "))")
         }
+        // The second tab, and what it stacks up.
+        routes.action(DiscoverRoute.self, name: "discover") { _, request in request.reply("shows the discover tab") }
+        routes.action(DiscoverPickRoute.self, name: "discover-pick") { pick, request in request.reply("shows pick \(pick.n)") }
         routes.action(SearchRoute.self, name: "search", exposure: .external) { search, request in
             let languages = search.languages.isEmpty ? "" : " in \(search.languages.joined(separator: ", "))"
             request.reply("searches the shelf for \"\(search.query)\"\(languages)")

@@ -81,3 +81,27 @@ public struct ContinueReadingRoute: TypedRoute {
     /// The route has no values: its URL is the pattern.
     public init() {}
 }
+
+/// The discover tab, `reader://discover`: the app's second tab, beside the shelf. Internal.
+public struct DiscoverRoute: TypedRoute, RootRoute {
+    public static let pattern = "reader://discover"
+
+    /// The route has no values: its URL is the pattern.
+    public init() {}
+}
+
+/// A pick of the discover tab, `reader://discover/pick/3`, pushed on the picks before it. Internal.
+public struct DiscoverPickRoute: TypedRoute {
+    public static let pattern = "reader://discover/pick/<int:n>"
+
+    /// The pick's number.
+    public var n: Int
+
+    /// Pick number `n`.
+    public init(n: Int) {
+        self.n = n
+    }
+
+    /// A pick sits in the discover tab.
+    public var parent: (any TypedRoute)? { DiscoverRoute() }
+}

@@ -23,12 +23,17 @@ public enum ReaderApp {
     /// - Parameter unmatched: told about URLs that nothing matches, deep links included.
     /// - Throws: ``RegistrationError`` listing every problem in the modules' routes.
     /// - Parameter navigator: the app's navigation, handed the plans of `router.navigate(to:)`.
+    /// - Parameter placement: where a navigation's screens land, by source and cold start;
+    ///   by default, replace at a cold start and keep the common prefix when warm.
     public static func makeRouter(
         navigator: (any Navigator)? = nil,
-        unmatched: @escaping @Sendable (UnmatchedRequest) -> Void = { _ in }
+        unmatched: @escaping @Sendable (UnmatchedRequest) -> Void = { _ in },
+        placement: @escaping @Sendable (OpenSource, _ coldStart: Bool) -> Placement = { _, cold in
+            cold ? .replace : .keepCommonPrefix
+        }
     ) throws(RegistrationError) -> Router {
         let options = Router.Options(unmatched: UnmatchedHandler(exposure: .external, unmatched), origins: origins,
-                                     navigator: navigator)
+                                     navigator: navigator, placement: placement)
         return try Router(modules: modules, options: options) { routes in
             // Any `reader://` URL the app itself opens and no module handles (CTMediator's
             // `notFound:`). Internal, so a deep link with a typo is not quietly accepted.

@@ -9,7 +9,8 @@ enum RoundTrip {
     /// Every route type the interfaces declare.
     static let types: [any Sampled.Type] = [
         ShelfRoute.self, SearchRoute.self, CollectionRoute.self, ShelfPickerRoute.self, ContinueReadingRoute.self,
-        BookRoute.self, BookScreenRoute.self, BookSlugRoute.self,
+        DiscoverRoute.self, DiscoverPickRoute.self,
+        BookRoute.self, BookScreenRoute.self, BookSlugRoute.self, BookShareRoute.self, BookReaderRoute.self,
         UserRoute.self, UserSettingsRoute.self,
         LoginRoute.self, LoginDoneRoute.self, OrdersRoute.self,
     ]
@@ -164,6 +165,22 @@ extension BookRoute: Sampled {
     static func sample(_ samples: inout Samples) -> Self {
         BookRoute(id: samples.int(), from: samples.optional { $0.text() })
     }
+}
+
+extension DiscoverRoute: Sampled {
+    static func sample(_ samples: inout Samples) -> Self { DiscoverRoute() }
+}
+
+extension DiscoverPickRoute: Sampled {
+    static func sample(_ samples: inout Samples) -> Self { DiscoverPickRoute(n: samples.int()) }
+}
+
+extension BookShareRoute: Sampled {
+    static func sample(_ samples: inout Samples) -> Self { BookShareRoute(id: samples.int()) }
+}
+
+extension BookReaderRoute: Sampled {
+    static func sample(_ samples: inout Samples) -> Self { BookReaderRoute(id: samples.int()) }
 }
 
 extension BookScreenRoute: Sampled {

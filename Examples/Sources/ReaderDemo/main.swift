@@ -279,6 +279,43 @@ do {
     demo.report("navigate", "a plan", "\(error)", expect: .value("a plan"))
 }
 
+// Tabs, stacks and sheets: a sheet and a full-screen reader are layers of a plan; the app's
+// placement rule says where each link lands: replace at a cold start, push the link's own
+// screen for a link inside the app, keep what is shared for a deep link.
+let tabs = StackNavigator()
+do {
+    let layered = try ReaderApp.makeRouter(navigator: tabs, placement: { source, coldStart in
+        coldStart ? .replace : source == .app ? .push : .keepCommonPrefix
+    })
+    _ = try await layered.navigate(to: "https://reader.example.com/book/42", source: .external)
+    demo.report("placement", source: .external, "cold start (replace): book/42", tabs.shownSteps,
+                expect: .value("keep 0, push [reader://book/42], root reader://shelf"))
+    _ = try await layered.navigate(to: BookShareRoute(id: 42))
+    demo.report("placement", source: .app, "push: the share sheet", tabs.shownSteps,
+                expect: .value("keep 1, push [], root -, present [sheet [reader://book/42/share]]"))
+    _ = try await layered.navigate(to: BookReaderRoute(id: 42))
+    demo.report("placement", source: .app, "push: the reader, full screen", tabs.onScreen,
+                expect: .value("tab reader://shelf, stack [reader://book/42], "
+                    + "layers [sheet [reader://book/42/share], fullScreen [reader://book/42/read]]"))
+    _ = try await layered.navigate(to: "reader://book/42/screen", source: .external)
+    demo.report("placement", source: .external, "keepCommonPrefix: a link under the sheets", tabs.shownSteps,
+                expect: .value("keep 1, push [reader://book/42/screen], root -, dismiss 2"))
+    _ = try await layered.navigate(to: DiscoverPickRoute(n: 1))
+    _ = try await layered.navigate(to: DiscoverPickRoute(n: 2))
+    demo.report("placement", source: .app, "push: into the discover tab", tabs.onScreen,
+                expect: .value("tab reader://discover, stack [reader://discover/pick/1, reader://discover/pick/2]"))
+    _ = try await layered.navigate(to: "https://reader.example.com/book/42", source: .external)
+    demo.report("placement", source: .external, "keepCommonPrefix: back into the shelf tab", tabs.shownSteps,
+                expect: .value("keep 1, push [], root reader://shelf"))
+    demo.report("placement", "the discover tab's stack, kept", "\(tabs.stack(for: AnyRoute(DiscoverRoute())).map(\.url))",
+                expect: .value("[\"reader://discover/pick/1\", \"reader://discover/pick/2\"]"))
+    let saved = try layered.plan(for: BookReaderRoute(id: 7)).urls
+    demo.report("restore", "a plan with a layer", "\(layered.restore(saved).modals)",
+                expect: .value("[ModalLayer(fullScreen, ['reader://book/7/read'])]"))
+} catch {
+    demo.report("placement", "plans", "\(error)", expect: .value("plans"))
+}
+
 print()
 guard demo.failures == 0 else {
     print("\(demo.failures) step(s) did not go as expected")

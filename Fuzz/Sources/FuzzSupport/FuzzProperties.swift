@@ -672,7 +672,96 @@ extension FuzzOracle {
             problems.append("exposure rules: a URL forwarded from outside reached the internal unmatched handler")
         }
         problems += checkTypedRoutes(url)
+        // Sampled (a quarter of the cases, chosen by the input's bytes): it builds a router of
+        // its own, and the target must keep its pace; it still runs thousands of times a minute.
+        if input.seed % 4 == 0 { problems += checkChannels(input, url: reading, seed: input.seed / 4) }
         return problems
+    }
+
+    /// The channels a link arrives through, in the order `OpenSource` declares them.
+    static let channels: [OpenSource] = [.external, .notification, .widget, .shortcut, .spotlight, .handoff, .intent, .deferred]
+
+    /// Routes exposed to some channels, over the URLs the fuzzer writes: a pattern and the
+    /// channels that reach it, one bit each in ``channels``' order (0 internal, all `.external`).
+    /// They name three channels (and the input's routes no others), so that each case builds
+    /// few tables; the other channels see the routes of every channel.
+    static let channelRoutes: [(pattern: String, channels: UInt8)] = [
+        ("reader://book/<int:id>", 0b0000_0010), ("reader://book/:slug", 0b0000_0101), ("reader://**rest", 0b1000_0000),
+        ("reader://account/**", 0), ("reader://:section/:item", 0xFF), ("reader://share/*", 0b1000_0010),
+    ]
+    /// The channels the input's routes may name: `.external`, `.notification`, `.widget`, `.deferred`.
+    static let fuzzedChannels: UInt8 = 0b1000_0111
+    static let channelReadings = channelRoutes.map { parsePattern($0.pattern) }
+
+    static func exposure(channels bits: UInt8) -> Exposure {
+        bits == 0xFF ? .external : .external(from: channels.indices.filter { bits >> UInt8($0) & 1 == 1 }.map { channels[$0] })
+    }
+
+    /// A handler reached from a channel its route is not exposed to.
+    public struct ChannelLeak: Error, Equatable {
+        public let pattern: String
+        public let source: String
+    }
+
+    /// No channel reaches a route not exposed to it: opened from a channel the input chooses,
+    /// the URL reaches the best route the oracle finds among those exposed to that channel (the
+    /// fixed channel routes and the input's own, each `+`/`-` line given channels by its bytes),
+    /// or none, and the handler sees that channel. One open a case, so that the target keeps its pace.
+    /// - Parameter seed: chooses the channel.
+    static func checkChannels(_ input: Case, url reading: URLReading, seed: UInt64) -> [String] {
+        let channel = channels[Int(seed % UInt64(channels.count))]
+        func register(_ pattern: String, _ bits: UInt8, in routes: inout RouteRegistrar) {
+            let exposure = exposure(channels: bits)
+            routes.action(pattern, exposure: exposure) { request in
+                if !exposure.isReachable(from: request.source) {
+                    throw ChannelLeak(pattern: pattern, source: request.source.description)
+                }
+            }
+        }
+        let router: Router
+        do {
+            router = try Router(options: Router.Options(matching: input.options)) { routes in
+                for route in channelRoutes { register(route.pattern, route.channels, in: &routes) }
+            }
+        } catch {
+            return ["the channel router does not build: \(error)"]
+        }
+        var routes = channelRoutes
+        var readings = channelReadings
+        for (index, line) in input.lines.enumerated() {
+            guard let sign = line.first, sign == "+" || sign == "-", let reading = parsePattern(String(line.dropFirst())) else { continue }
+            let pattern = String(line.dropFirst())
+            let bits = sign == "-" ? 0 : line.utf8.reduce(UInt8(0)) { $0 &+ $1 } & fuzzedChannels | 1 << UInt8(index % 3)
+            if (try? router.register(moduleNamed: "Channel\(index)", routes: { register(pattern, bits, in: &$0) })) != nil {
+                routes.append((pattern, bits))
+                readings.append(reading)
+            }
+        }
+        let quoted = "'\(shown(input.url))' from \(channel)"
+        let result = router.open(input.url, source: channel)
+        if let route = result.route, !route.exposure.isReachable(from: channel) {
+            return ["exposure rules: \(quoted) reached \(route.pattern), exposed \(route.exposure)"]
+        }
+        if case .failed(let route, let error) = result {
+            return ["exposure rules: \(quoted) failed in \(route.pattern): \(error)"]
+        }
+        guard reading.malformed == nil else { return [] }
+        let expected: String
+        if reading.userinfo != nil {
+            expected = "refused"
+        } else {
+            let visible = routes.indices.filter { readings[$0] != nil && exposure(channels: routes[$0].channels).isReachable(from: channel) }
+            let hit = matches(visible.compactMap { readings[$0] }, url: reading, caseInsensitive: input.caseInsensitive).first
+            expected = hit.map { "handled \(routes[visible[$0.route]].pattern)" } ?? "unmatched"
+        }
+        let actual: String
+        switch result {
+        case .handled(let route): actual = "handled \(route.pattern)"
+        case .unmatched: actual = "unmatched"
+        case .refused: actual = "refused"
+        default: actual = "\(result)"
+        }
+        return actual == expected ? [] : ["\(quoted): \(actual), expected \(expected)"]
     }
 
     /// Typed routes read from any URL: a URL that decodes as a route type gives a value whose

@@ -155,15 +155,15 @@ extension Open {
             if excludingCatchAll && match.isCatchAllMatch { return passes.pass(route.info, .excluded) }
             taken = .route(match, value: value)
             return .took
-        case .navigate:
+        case .navigate(let coldStart):
             guard let plan = plan(match, route: route, passes: &passes, taken: &taken) else { return .passed }
             switch plan {
             case .failure(let error): return .failed(error)
             case .success(let plan):
                 guard let navigator = router.options.navigator else { return .took }
                 guard isMainThread() else { return .waits }
-                let source = source
-                MainActor.assumeIsolated { navigator.show(plan, source: source) }
+                let (source, placement) = (source, router.options.placement(source, coldStart))
+                MainActor.assumeIsolated { navigator.show(plan, placement: placement, source: source) }
                 return .took
             }
         }
@@ -178,14 +178,14 @@ extension Open {
         case .run, .object, .dryRun:
             return passes.read(await stepAwaiting(route.handler, request(for: match, route: route, token: token), match),
                                of: route.info)
-        case .navigate:
+        case .navigate(let coldStart):
             guard let plan = plan(match, route: route, passes: &passes, taken: &taken) else { return .passed }
             switch plan {
             case .failure(let error): return .failed(error)
             case .success(let plan):
                 if let navigator = router.options.navigator {
-                    let source = source
-                    await MainActor.run { navigator.show(plan, source: source) }
+                    let (source, placement) = (source, router.options.placement(source, coldStart))
+                    await MainActor.run { navigator.show(plan, placement: placement, source: source) }
                 }
                 return .took
             }
@@ -204,7 +204,7 @@ extension Open {
     /// A dry run's reading of `match`: its typed value, decoded once.
     private func decode(_ match: MatchedRoute, route: RegisteredRoute, passes: inout Passes) -> Decoded {
         guard let decoding = snapshot.routes.typedDecoding(of: match.index) else { return .untyped }
-        switch decoding.value(match.parameters, match.query) {
+        switch decoding.value(match.parameters, match.query, links) {
         case .success(let value): return .typed(value)
         case .failure(let error):
             passes.undecodable(route.info, error)

@@ -72,7 +72,7 @@ extension Open {
         guard purpose != .object else { return }
         if let navigator = router.options.navigator {
             let value = snapshot.routes.typedDecoding(of: match.index).flatMap { decoding in
-                try? decoding.value(match.parameters, match.query).get()
+                try? decoding.value(match.parameters, match.query, links).get()
             }
             navigator.show(object: object, for: request.route, url: url, value: value.map(AnyRoute.init(any:)),
                            source: source)
@@ -85,7 +85,7 @@ extension Open {
     /// search) is nested in this one and keeps its source, as a route handler's does.
     func notifyUnmatched(url: String? = nil) {
         guard purpose == .run, let unmatched = router.options.unmatched,
-              !source.isExternal || unmatched.exposure.isExternal else { return }
+              unmatched.exposure.isReachable(from: source) else { return }
         unmatched.handle(UnmatchedRequest(url: url ?? self.url, source: source, userInfo: userInfo, router: router,
                                           context: context))
     }

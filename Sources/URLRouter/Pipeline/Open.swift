@@ -11,8 +11,9 @@ enum Purpose: Sendable, Equatable {
     /// (`object(for:as:)`, `requireObject`).
     case object
     /// Show the plan of the typed route a dry run finds, its value decoded once
-    /// (`navigate(to:)`, a replayed navigation).
-    case navigate
+    /// (`navigate(to:)`, a replayed navigation), where `Router.Options(placement:)` places it;
+    /// `coldStart` is what the placement is told.
+    case navigate(coldStart: Bool)
     /// Run nothing: decode typed routes and pass over those that do not decode, and, when
     /// asked, matches through a catch-all (`canOpen`, `resolve`, `plan`, `restore`,
     /// `previewInterceptors`). Never held, never observed, never counted as nesting.
@@ -48,6 +49,9 @@ struct Open: Sendable {
     var context: OpenContext { scope.context }
     /// The redirects that led here, when an interceptor redirected the open.
     var trail: RedirectTrail? { scope.trail }
+
+    /// What the ``InAppLink`` values of this open's typed routes are checked against.
+    var links: LinkCheck { LinkCheck(router: scope.routerReference, source: source, context: context) }
 
     /// The table the open's source sees, for the later matches.
     var table: RouteTable<Int> { snapshot.table(for: source) }
@@ -117,13 +121,20 @@ extension Router {
             switch origins.arrival(of: url, in: self, mayBeHeld: mayBeHeld) {
             case .customScheme(let declared): origin = declared
             case .universalLink(let declared, let rewritten):
-                // A universal link comes from outside the app, whoever opens it.
-                (origin, url, source) = (declared, rewritten, .external)
+                // A universal link comes from outside the app, whoever opens it; a channel
+                // that delivered it (a notification's link) stays that channel.
+                (origin, url, source) = (declared, rewritten, source.isExternal ? source : .external)
             case .refused(let result): return .ended(result)
             case .other: break
             }
         }
         if !purpose.isDryRun {
+            // A link delivered twice opens once: only a top-level open or navigation from an
+            // external channel counts (not a replay, a redirect, a nested open or a lookup).
+            if holds, source.isExternal, outer.depth == 0, options.duplicateWindow > 0, purpose != .object,
+               isDuplicate(given, from: source) {
+                return .ended(.refused(.duplicate(within: options.duplicateWindow)))
+            }
             // Held before anything is looked up: the URL is looked up when it is replayed,
             // against the routes registered by then, through its own verb.
             if holds, source.isExternal, outer.depth == 0,

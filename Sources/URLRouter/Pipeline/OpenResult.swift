@@ -187,6 +187,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case heldTooLong(Double)
         case routerReleased
         case holding
+        case duplicate(Double)
         case disabled(rule: String, fallback: String?)
     }
     private let kind: Kind
@@ -234,6 +235,10 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// An external object lookup made while the router holds external opens: it cannot wait
     /// for the release, and gives no object (``ObjectError/refused(_:)``).
     public static let holdingExternalOpens = Refusal(.holding)
+
+    /// The same URL from the same external channel was opened less than `window` seconds
+    /// before (``Router/Options/duplicateWindow``): it opens once.
+    public static func duplicate(within window: Double) -> Refusal { Refusal(.duplicate(window)) }
 
     /// An open of a route the installed rules switch off (see <doc:RulesFromAServer>): `rule` is
     /// the route as the document names it; `fallback` is the web page the rule sends it to,
@@ -302,6 +307,8 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "the router was released while the open was held"
         case .holding:
             "external opens are held until the app is ready, and an object lookup cannot wait"
+        case .duplicate(let window):
+            "a duplicate: the same URL came from the same channel less than \(window) s before, and opens once"
         case .disabled(let rule, let fallback):
             "the route '\(Echo.quoted(rule, limit: 120))' is switched off by the installed rules"
                 + (fallback.map { ", which send it to '\(Echo.quotedURL($0, limit: 400))'" } ?? "")

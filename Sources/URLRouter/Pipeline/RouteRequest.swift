@@ -41,6 +41,10 @@ public struct RouteRequest: Sendable {
     /// context and redirects (one reference, made once per open).
     private let scope: OpenScope
 
+    /// What the ``InAppLink`` values of this request's typed route are checked against: its
+    /// router, source and open.
+    var links: LinkCheck { LinkCheck(router: scope.routerReference, source: source, context: context) }
+
     /// Whether the request belongs to an open (not to an object lookup, whose caller takes
     /// the object itself).
     private let isOpen: Bool

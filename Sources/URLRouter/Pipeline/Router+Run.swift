@@ -55,7 +55,7 @@ extension Router {
             let end = open.hopHere(channel: channel, carried: redirects.last?.token, outer: outer, state: &state,
                                    accepting: accepts) { result in
                 guard let observer else { return }
-                tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started, in: open.context)
+                tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started)
             }
             switch end {
             case .ended(let result):

@@ -70,7 +70,12 @@ struct Registry: Sendable {
 final class Snapshot: Sendable {
     let routes: RouteList
     let all: RouteTable<Int>
+    /// The routes every external channel reaches (``Exposure/external``).
     let external: RouteTable<Int>
+    /// The table of each channel some route names (``Exposure/external(from:)``), by
+    /// ``OpenSource/channelIndex``: the routes of ``external`` and those that name it. Empty
+    /// when no route names a channel; `nil` for a channel no route names, which sees ``external``.
+    let channelTables: [RouteTable<Int>?]
     let names: [String: Int]
     /// The declared converters' names, for reading patterns again (URL generation).
     let converterNames: Set<String>
@@ -80,8 +85,6 @@ final class Snapshot: Sendable {
     let services: [ServiceID: ServiceProvision]
     /// The modules that require each service.
     let serviceRequirements: [ServiceID: [String]]
-    /// The query items observers may see, by typed route type (``TypedRoute/observedQueryItems``).
-    let observedQueryItems: [String: Set<String>]
     /// Every interceptor (and redirect), or `nil` when there is none, so opens skip them at no cost.
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
@@ -133,16 +136,21 @@ final class Snapshot: Sendable {
         }
         try self.init(routes: routes, registry: registry, options: options, builders: (allBuilder, externalBuilder),
                       names: names, problems: module.typeProblems + Self.duplicateNames(named),
-                      redirects: registry.redirects, newRedirects: module.redirects.map { ($0, module.name) })
+                      redirects: registry.redirects, newRedirects: module.redirects.map { ($0, module.name) },
+                      extending: (base, module.routes, routes.modules.count - 1))
     }
 
     /// Finishes either initializer: keeps `redirects` (the registry's, all of them) and checks
     /// `newRedirects` (those not checked for an earlier table), builds the interceptor table and
     /// the two route tables, and throws every problem found.
+    ///
+    /// - Parameter extending: the table extended, the module added and its slot, when only
+    ///   that module's routes are added: the channels' tables are then extended too.
     private init(routes: RouteList, registry: Registry, options: MatchOptions,
                  builders: (all: RouteTableBuilder<Int>, external: RouteTableBuilder<Int>), names: [String: Int],
                  problems: [RegistrationError.Problem], redirects: [(rule: RedirectRule, module: String)],
-                 newRedirects: [(rule: RedirectRule, module: String)])
+                 newRedirects: [(rule: RedirectRule, module: String)],
+                 extending: (base: Snapshot, module: ModuleRoutes, slot: Int)? = nil)
         throws(RegistrationError) {
         var problems = problems
         let converterNames = Set(registry.converters.map(\.converter.name))
@@ -153,7 +161,6 @@ final class Snapshot: Sendable {
         }
         self.services = Self.services(of: registry, problems: &problems)
         problems += Self.parentProblems(of: registry)
-        self.observedQueryItems = Self.observedQueryItems(of: registry)
         self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
             .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)
@@ -173,6 +180,11 @@ final class Snapshot: Sendable {
         self.routes = routes
         self.all = all
         self.external = external
+        if let extending {
+            self.channelTables = Self.channelTables(extending: extending.base, with: extending.module, slot: extending.slot)
+        } else {
+            self.channelTables = Self.channelTables(routes: routes, registry: registry, options: options)
+        }
         self.names = names
         self.converterNames = converterNames
         self.converters = registry.converters.map(\.converter)
@@ -188,7 +200,7 @@ final class Snapshot: Sendable {
         for index in 0..<module.count {
             let id = RouteList.id(slot: slot, index: index)
             all.add(module.patterns[index], value: id, owner: module.module)
-            if module.isExternal(index) {
+            if module.isExternalEverywhere(index) {
                 external.add(module.patterns[index], value: id, owner: module.module)
             }
         }
@@ -225,15 +237,72 @@ final class Snapshot: Sendable {
         return nil
     }
 
+    /// The table of each channel that routes name (``Exposure/external(from:)``): built whole
+    /// (routes rarely name channels), each from the routes the channel reaches.
+    private static func channelTables(routes: RouteList, registry: Registry,
+                                      options: MatchOptions) -> [RouteTable<Int>?] {
+        var named: UInt16 = 0
+        for module in routes.modules where module.descriptions.hasChannelRoutes {
+            for index in 0..<module.count { named |= module.exposure(index).channelMask ?? 0 }
+        }
+        guard named != 0 else { return [] }
+        return OpenSource.channels.map { channel in
+            guard named & channel.channelBit != 0 else { return nil }
+            var builder = RouteTableBuilder<Int>(options: options)
+            for (module, converter) in registry.converters { builder.declare(converter, owner: module) }
+            for (slot, module) in routes.modules.enumerated() {
+                for index in 0..<module.count where module.exposure(index).isReachable(from: channel) {
+                    builder.add(module.patterns[index], value: RouteList.id(slot: slot, index: index), owner: module.module)
+                }
+            }
+            // A subset of all routes, which built: it holds no problem of its own.
+            do { return try builder.build() } catch {
+                preconditionFailure("the routes of a channel failed where all routes built: \(error)")
+            }
+        }
+    }
+
+    /// The channels' tables of `base` with the routes of `module` (kept in slot `slot`) added:
+    /// each extends the channel's table, or the external table for a channel the module is the
+    /// first to name; a table the module adds nothing to is shared.
+    private static func channelTables(extending base: Snapshot, with module: ModuleRoutes,
+                                      slot: Int) -> [RouteTable<Int>?] {
+        var named: UInt16 = 0
+        for (index, table) in base.channelTables.enumerated() where table != nil { named |= OpenSource.channels[index].channelBit }
+        if module.descriptions.hasChannelRoutes {
+            for index in 0..<module.count { named |= module.exposure(index).channelMask ?? 0 }
+        }
+        guard named != 0 else { return [] }
+        return OpenSource.channels.enumerated().map { place, channel in
+            guard named & channel.channelBit != 0 else { return nil }
+            let start = base.channelTables.isEmpty ? nil : base.channelTables[place]
+            let added = (0..<module.count).filter { module.exposure($0).isReachable(from: channel) }
+            if let start, added.isEmpty { return start }
+            var builder = RouteTableBuilder<Int>(extending: start ?? base.external)
+            for index in added {
+                builder.add(module.patterns[index], value: RouteList.id(slot: slot, index: index), owner: module.module)
+            }
+            do { return try builder.build() } catch {
+                preconditionFailure("the routes of a channel failed where all routes built: \(error)")
+            }
+        }
+    }
+
     func table(for source: OpenSource) -> RouteTable<Int> {
-        source.isExternal ? external : all
+        guard source.isExternal else { return all }
+        if !channelTables.isEmpty, let index = source.channelIndex, let table = channelTables[index] { return table }
+        return external
     }
 
     /// The lookup of `url` in the table `source` sees. A method, so that the table is read
     /// in place: copied out (``table(for:)``), its trie and values were retained and
     /// released around every lookup.
     func match(_ url: String, from source: OpenSource) -> MatchResult<Int> {
-        source.isExternal ? external.match(url) : all.match(url)
+        guard source.isExternal else { return all.match(url) }
+        if !channelTables.isEmpty, let index = source.channelIndex, let table = channelTables[index] {
+            return table.match(url)
+        }
+        return external.match(url)
     }
 }
 
@@ -252,6 +321,11 @@ struct RouteList: Sendable, Sequence {
     /// The decoding of route `id`, when it is a typed route.
     func typedDecoding(of id: Int) -> TypedDecoding? {
         modules[id >> 32].typedDecoding(at: id & 0xFFFF_FFFF)
+    }
+
+    /// The decoding of the route `info` describes, when it is a typed route of this table.
+    func typedDecoding(of info: RouteInfo) -> TypedDecoding? {
+        modules.first { $0.descriptions === info.routes }?.typedDecoding(at: info.index)
     }
 
     func makeIterator() -> some IteratorProtocol<RegisteredRoute> {

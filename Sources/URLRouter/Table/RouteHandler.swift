@@ -45,8 +45,8 @@ enum RouteHandler: Sendable {
 /// its place among them, so that the requests and results of every open copy it with one
 /// retain, and the router keeps no object per route.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    private let routes: RouteDescriptions
-    private let index: Int
+    let routes: RouteDescriptions
+    let index: Int
 
     /// The pattern as registered.
     public var pattern: String { routes.patterns[index] }
@@ -55,7 +55,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The module that registered it.
     public var module: String { routes.module }
     /// Who may reach it.
-    public var exposure: Exposure { routes.isExternal(index) ? .external : .internal }
+    public var exposure: Exposure { routes.exposure(index) }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
     public var typedRoute: String? { routes.typedRoutes[Int32(index)] }
@@ -83,7 +83,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     ///   - typedRoute: the module-qualified name of its ``TypedRoute`` type, if any.
     public init(pattern: String, name: String? = nil, module: String, exposure: Exposure = .internal,
                 typedRoute: String? = nil) {
-        self.init(RouteDescriptions(module: module, patterns: [pattern], external: [exposure.isExternal],
+        self.init(RouteDescriptions(module: module, patterns: [pattern], exposures: [exposure],
                                     names: name.map { [0: $0] } ?? [:], typedRoutes: typedRoute.map { [0: $0] } ?? [:]), 0)
     }
 
@@ -117,8 +117,9 @@ struct RegisteredRoute: Sendable {
 
 /// What one module's routes are, without what runs: the object every ``RouteInfo`` of the
 /// module points into. Per route, the pattern (the string the module registered, not a
-/// copy) and one bit of exposure; names and typed-route types, which most routes lack,
-/// only where there are some, as are deprecation notes.
+/// copy) and one bit of exposure; names, typed-route types and the channels of routes exposed
+/// to some channels only, which most routes lack, only where there are some, as are
+/// deprecation notes.
 ///
 /// Apart from the handlers on purpose: a request or a result that a handler keeps holds its
 /// route's description, and a description that held the handlers would make a cycle
@@ -128,25 +129,48 @@ final class RouteDescriptions: Sendable {
     let patterns: [String]
     /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
     private let externalBits: [UInt64]
+    /// The channels of the routes exposed to some external channels only (``Exposure/external(from:)``).
+    private let channelMasks: [Int32: UInt16]
     let names: [Int32: String]
     let typedRoutes: [Int32: String]
     let deprecations: [Int32: String]
 
-    init(module: String, patterns: [String], external: [Bool], names: [Int32: String], typedRoutes: [Int32: String],
+    init(module: String, patterns: [String], exposures: [Exposure], names: [Int32: String], typedRoutes: [Int32: String],
          deprecations: [Int32: String] = [:]) {
         self.module = module
         self.patterns = patterns
-        var bits = [UInt64](repeating: 0, count: (external.count + 63) / 64)
-        for (i, isExternal) in external.enumerated() where isExternal { bits[i >> 6] |= 1 << UInt64(i & 63) }
+        var bits = [UInt64](repeating: 0, count: (exposures.count + 63) / 64)
+        var masks: [Int32: UInt16] = [:]
+        for (i, exposure) in exposures.enumerated() where exposure.isExternal {
+            bits[i >> 6] |= 1 << UInt64(i & 63)
+            if let mask = exposure.channelMask { masks[Int32(i)] = mask }
+        }
         self.externalBits = bits
+        self.channelMasks = masks
         self.names = names
         self.typedRoutes = typedRoutes
         self.deprecations = deprecations
     }
 
+    /// Whether some external channel reaches route `index`.
     func isExternal(_ index: Int) -> Bool {
         externalBits[index >> 6] >> UInt64(index & 63) & 1 != 0
     }
+
+    func exposure(_ index: Int) -> Exposure {
+        guard isExternal(index) else { return .internal }
+        guard !channelMasks.isEmpty, let mask = channelMasks[Int32(index)] else { return .external }
+        return .external(from: OpenSource.channels.filter { mask & $0.channelBit != 0 })
+    }
+
+    /// Whether every external channel reaches route `index` (``Exposure/external``).
+    func isExternalEverywhere(_ index: Int) -> Bool {
+        isExternal(index) && (channelMasks.isEmpty || channelMasks[Int32(index)] == nil)
+    }
+
+    /// Whether any route is exposed to some external channels only: then each channel named
+    /// has a table of its own.
+    var hasChannelRoutes: Bool { !channelMasks.isEmpty }
 }
 
 /// One module's routes, in registration order, as the router keeps them: one object per
@@ -179,13 +203,13 @@ final class ModuleRoutes: Sendable {
     /// - Parameters:
     ///   - patterns: the patterns, one per route.
     ///   - handlers: the handlers, one per route.
-    ///   - external: the routes that are external.
+    ///   - exposures: who may reach each route.
     ///   - typedDecodings: the decoding of each typed route.
     ///   - deprecations: what replaces each deprecated route.
-    init(module: String, patterns: [String], handlers: [RouteHandler], external: [Bool],
+    init(module: String, patterns: [String], handlers: [RouteHandler], exposures: [Exposure],
          names: [Int32: String], typedDecodings: [Int32: TypedDecoding], deprecations: [Int32: String]) {
-        precondition(patterns.count == handlers.count && patterns.count == external.count, "one handler per pattern")
-        self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), external: external,
+        precondition(patterns.count == handlers.count && patterns.count == exposures.count, "one handler per pattern")
+        self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), exposures: exposures,
                                               names: names, typedRoutes: typedDecodings.mapValues(\.typeName),
                                               deprecations: deprecations)
         self.typedDecodings = typedDecodings
@@ -217,6 +241,8 @@ final class ModuleRoutes: Sendable {
     }
 
     func isExternal(_ index: Int) -> Bool { descriptions.isExternal(index) }
+    func exposure(_ index: Int) -> Exposure { descriptions.exposure(index) }
+    func isExternalEverywhere(_ index: Int) -> Bool { descriptions.isExternalEverywhere(index) }
 
     /// The decoding of route `index`, when it is a typed route.
     func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[Int32(index)] }
@@ -239,7 +265,7 @@ final class ModuleRoutes: Sendable {
         }
         let kept = (0..<count).filter { $0 != index }
         return ModuleRoutes(module: module, patterns: kept.map { patterns[$0] }, handlers: kept.map(handler(at:)),
-                            external: kept.map(isExternal), names: shifted(names), typedDecodings: shifted(typedDecodings),
+                            exposures: kept.map(exposure), names: shifted(names), typedDecodings: shifted(typedDecodings),
                             deprecations: shifted(descriptions.deprecations))
     }
 }

@@ -11,7 +11,7 @@ public struct RouteRegistrar: Sendable {
     /// The routes declared so far, in the arrays ``ModuleRoutes`` keeps.
     private(set) var patterns: [String] = []
     private(set) var handlers: [RouteHandler] = []
-    private(set) var external: [Bool] = []
+    private(set) var exposures: [Exposure] = []
     private(set) var names: [Int32: String] = [:]
     private(set) var typedDecodings: [Int32: TypedDecoding] = [:]
     private(set) var deprecations: [Int32: String] = [:]
@@ -36,7 +36,7 @@ public struct RouteRegistrar: Sendable {
         let index = Int32(patterns.count)
         patterns.append(pattern)
         handlers.append(handler)
-        external.append(exposure.isExternal)
+        exposures.append(exposure)
         if let name { names[index] = name }
         if let typed { typedDecodings[index] = typed }
         if let deprecated { deprecations[index] = deprecated }
@@ -44,7 +44,7 @@ public struct RouteRegistrar: Sendable {
 
     /// The routes declared, as the router keeps them.
     var routes: ModuleRoutes {
-        ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, external: external,
+        ModuleRoutes(module: moduleName, patterns: patterns, handlers: handlers, exposures: exposures,
                      names: names, typedDecodings: typedDecodings, deprecations: deprecations)
     }
 
@@ -53,7 +53,8 @@ public struct RouteRegistrar: Sendable {
     /// - Parameters:
     ///   - pattern: the pattern, for example `reader://book/<int:id>` (Matching rules, "Pattern syntax").
     ///   - name: a name for URL generation (``Router/url(for:parameters:)``); unique.
-    ///   - exposure: ``Exposure/internal`` (default) or ``Exposure/external`` for deep links.
+    ///   - exposure: ``Exposure/internal`` (default), ``Exposure/external`` for deep links from
+    ///     every channel, or ``Exposure/external(from:)`` for some channels only.
     ///   - deprecated: what replaces the route, for example `use reader://book/<int:id>`,
     ///     when it is kept only for old links; shown in the route map, and a removal the
     ///     breaking-change gate of `URLRouterTesting` accepts in the next release.

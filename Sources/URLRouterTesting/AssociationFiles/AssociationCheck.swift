@@ -120,7 +120,7 @@ public struct AssociationCheck: Sendable, CustomStringConvertible {
             // With a trailing '/' too, a spelling the router opens alike.
             probes += examples + examples.filter { !$0.hasSuffix("/") }.map { $0 + "/" }
             let decisions = examples.map { matcher.firstMatch(url: $0) }
-            guard route.exposure.isExternal, let first = examples.first,
+            guard route.exposure.isReachable(from: .external), let first = examples.first,
                   !decisions.contains(where: { $0.map { !matcher.components[$0].exclude } ?? false })
             else { continue }
             unclaimed.append(UnclaimedRoute(pattern: route.pattern, exampleURL: first,

@@ -88,9 +88,12 @@ extension Router {
                     // A held open was made outside any open: it is replayed as one, through its
                     // own verb, from the URL as it arrived (so a universal link keeps its origin).
                     let call = entry.call
+                    var purpose = call.purpose
+                    // The first release replays the launch links: a cold start for the placement.
+                    if case .navigate = purpose { purpose = .navigate(coldStart: release == 1) }
                     var state = RunState()
                     let result = OpenContext.$current.withValue(.outside) {
-                        run(call.url, call.purpose, source: entry.open.source, userInfo: call.userInfo,
+                        run(call.url, purpose, source: entry.open.source, userInfo: call.userInfo,
                             channel: call.channel, holds: false, state: &state)
                     }
                     replayed.append(HeldOpen.Replay(open: entry.open, result: result))

@@ -145,8 +145,10 @@ public struct InterceptedRequest: Sendable {
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
         if let route = subject.route, route.info.typedRoute == shape.qualifiedTypeName {
+            // Asked while the open is being intercepted: its context is the one bound.
             return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
-                                   matchesOwnPattern: true)
+                                    matchesOwnPattern: true,
+                                    links: LinkCheck(router: subject.router, source: source, context: OpenContext.current))
         }
         guard let options = subject.router.router?.options.matching else { return try shape.parse(url, as: type) }
         return try shape.parse(url, as: type, options: options)

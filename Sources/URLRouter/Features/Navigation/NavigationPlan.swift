@@ -42,20 +42,27 @@ public struct AnyRoute: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The screens a link names (see <doc:Navigation>): the root to show (a tab) and the stack
-/// above it, the link's own route last, each a typed route's value.
+/// The screens a link names (see <doc:Navigation>): the root to show (a tab), the stack
+/// above it and the modal layers above the stack, the link's own route last, each a typed
+/// route's value.
 ///
 /// ```swift
 /// let plan = try router.plan(for: "reader://book/42/chapter/3", source: .external)
 /// plan.root     // AnyRoute(ShelfRoute())
 /// plan.stack    // [AnyRoute(BookRoute(id: 42)), AnyRoute(ChapterRoute(book: 42, n: 3))]
+/// plan.modals   // []: no route of the chain is presented modally (TypedRoute.presentation)
 /// ```
 public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The first ``RootRoute`` among the route's parents (or the route itself): the tab; `nil`
     /// when there is none.
     public let root: AnyRoute?
-    /// The routes above the root, from the nearest to the root to the link's own route.
+    /// The routes above the root, from the nearest to the root to the link's own route (or
+    /// to the route below the first modal layer).
     public let stack: [AnyRoute]
+    /// The modal layers above ``stack``, bottom first: each starts with a route whose
+    /// ``TypedRoute/presentation`` is modal, and holds the routes pushed inside it. Empty when
+    /// no route of the chain is presented modally.
+    public let modals: [ModalLayer]
     /// For ``Router/restore(_:source:)``: the URLs that no longer open a typed route, in order.
     public let dropped: [String]
     /// The link asked for, when an interceptor redirected the navigation to this plan's
@@ -67,11 +74,14 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
     /// - Parameters:
     ///   - root: the root, if any.
     ///   - stack: the routes above it, the last one on top.
+    ///   - modals: the modal layers above the stack, bottom first.
     ///   - dropped: the URLs a restore dropped.
     ///   - redirectedFrom: the link an interceptor redirected to this plan, if one did.
-    public init(root: AnyRoute?, stack: [AnyRoute], dropped: [String] = [], redirectedFrom: String? = nil) {
+    public init(root: AnyRoute?, stack: [AnyRoute], modals: [ModalLayer] = [], dropped: [String] = [],
+                redirectedFrom: String? = nil) {
         self.root = root
         self.stack = stack
+        self.modals = modals
         self.dropped = dropped
         self.redirectedFrom = redirectedFrom
     }
@@ -84,26 +94,33 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
         let rootText = root.map { "'\(AnyRoute.shown($0.url))'" } ?? "nil"
         budget -= rootText.utf8.count
         let stackText = Self.listed(stack.map(\.url), budget: &budget)
+        // At most eight layers are drawn: a plan made by a router has no more than its depth limit.
+        var modalsText = ""
+        if !modals.isEmpty {
+            let layers = modals.prefix(8).map { "\($0.presentation) " + Self.listed($0.stack.map(\.url), budget: &budget) }
+            modalsText = ", modals: [" + (layers + (modals.count > 8 ? ["… \(modals.count - 8) more"] : [])).joined(separator: ", ") + "]"
+        }
         let droppedText = dropped.isEmpty ? "" : ", dropped: " + Self.listed(dropped, budget: &budget)
         let redirectText = redirectedFrom.map { ", redirectedFrom: '\(AnyRoute.shown($0))'" } ?? ""
-        return "NavigationPlan(root: \(rootText), stack: \(stackText)\(droppedText)\(redirectText))"
+        return "NavigationPlan(root: \(rootText), stack: \(stackText)\(modalsText)\(droppedText)\(redirectText))"
     }
 
     /// What `dump` and the debugger show: the description's redacted URLs, never the raw ones.
     public var customMirror: Mirror {
         Mirror(self, children: ["root": root.map { AnyRoute.shown($0.url) } as Any,
                                 "stack": stack.map { AnyRoute.shown($0.url) },
+                                "modals": modals.prefix(8).map(\.description) + (modals.count > 8 ? ["… \(modals.count - 8) more"] : []),
                                 "dropped": dropped.prefix(8).map { AnyRoute.shown($0) } + (dropped.count > 8 ? ["… \(dropped.count - 8) more"] : []),
                                 "redirectedFrom": redirectedFrom.map { AnyRoute.shown($0) } as Any],
                displayStyle: .struct)
     }
 
-    /// The bytes of URLs a description shows, leaving room for its words and four URLs' worth
-    /// of counts and the redirect.
-    private static var descriptionBudget: Int { 4_096 - 2 * Echo.defaultLimit - 200 }
+    /// The bytes of URLs a description shows, leaving room for its words, four URLs' worth
+    /// of counts and the redirect, and the words of eight layers.
+    static var descriptionBudget: Int { 4_096 - 2 * Echo.defaultLimit - 400 }
 
     /// `urls` shown in brackets while they fit in `budget` bytes, then how many more there are.
-    private static func listed(_ urls: [String], budget: inout Int) -> String {
+    static func listed(_ urls: [String], budget: inout Int) -> String {
         var items: [String] = []
         for (index, url) in urls.enumerated() {
             let item = "'\(AnyRoute.shown(url))'"
@@ -117,49 +134,12 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
         return "[" + items.joined(separator: ", ") + "]"
     }
 
-    /// The plan as URLs, the root's first: what state restoration saves, and
-    /// ``Router/restore(_:source:)`` reads back (URLs survive renamed types and app updates; type
-    /// names do not).
-    public var urls: [String] { (root.map { [$0.url] } ?? []) + stack.map(\.url) }
-
-    /// How to go from what is on screen to this plan: keep the longest common prefix of the
-    /// current stack, push the rest, and switch root when the plan's differs.
-    ///
-    /// The kept prefix plus ``NavigationSteps/push`` is always ``stack``. When the root
-    /// changes (another tab), nothing of the current stack is kept: it belongs to the other root.
-    /// - Parameters:
-    ///   - current: the stack on screen, bottom first.
-    ///   - currentRoot: the root on screen.
-    /// - Returns: the steps; the navigator decides how to show them (replace, push, animate).
-    public func steps(from current: [AnyRoute], root currentRoot: AnyRoute?) -> NavigationSteps {
-        let switchesRoot = root != nil && root != currentRoot
-        var keep = 0
-        if !switchesRoot {
-            while keep < current.count, keep < stack.count, current[keep] == stack[keep] { keep += 1 }
-        }
-        return NavigationSteps(keep: keep, push: Array(stack[keep...]), root: switchesRoot ? root : nil)
-    }
-}
-
-/// What turns the screens on display into a ``NavigationPlan``'s
-/// (``NavigationPlan/steps(from:root:)``).
-public struct NavigationSteps: Sendable, Hashable {
-    /// How many routes of the current stack stay, from the bottom.
-    public let keep: Int
-    /// What follows them, bottom first.
-    public let push: [AnyRoute]
-    /// The root to switch to; `nil` when the plan's root is already on screen (or it has none).
-    public let root: AnyRoute?
-
-    /// Creates steps (in tests).
-    /// - Parameters:
-    ///   - keep: how many routes of the current stack stay.
-    ///   - push: what follows them.
-    ///   - root: the root to switch to, or `nil`.
-    public init(keep: Int, push: [AnyRoute], root: AnyRoute?) {
-        self.keep = keep
-        self.push = push
-        self.root = root
+    /// The plan as URLs, the root's first, then the stack's, then each layer's: what state
+    /// restoration saves, and ``Router/restore(_:source:)`` reads back into the same plan
+    /// (URLs survive renamed types and app updates; type names do not). A layer needs no mark
+    /// of its own: its first route's ``TypedRoute/presentation`` starts it again.
+    public var urls: [String] {
+        (root.map { [$0.url] } ?? []) + stack.map(\.url) + modals.flatMap { $0.stack.map(\.url) }
     }
 }
 

@@ -8,21 +8,38 @@ import PatternMatcher
 /// @MainActor final class AppNavigator: Navigator {
 ///     var path: [AnyRoute] = []            // what a NavigationStack(path:) shows
 ///     var tab: AnyRoute?
+///     var presented: [ModalLayer] = []     // what .sheet and .fullScreenCover show
 ///     var current: (root: AnyRoute?, stack: [AnyRoute]) { (tab, path) }
 ///     func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource) {
+///         presented.removeLast(steps.dismiss)
 ///         if let root = steps.root { tab = root }
 ///         path = Array(path.prefix(steps.keep)) + steps.push
+///         presented += steps.present
 ///     }
 /// }
 /// ```
 @MainActor
 public protocol Navigator: AnyObject, Sendable {
-    /// The root (tab) and the stack on screen now, bottom first.
+    /// The root (tab) and the stack on screen now, bottom first, below any modal layer.
     var current: (root: AnyRoute?, stack: [AnyRoute]) { get }
 
-    /// Shows `plan`. `steps` say what changes from ``current``: how much of the stack stays,
-    /// what to push, and which root to switch to. Placement is the navigator's choice: replace
-    /// the whole stack at a cold start, keep the common prefix when warm, or always push.
+    /// The modal layers on screen now, above ``current``'s stack, bottom first (a sheet, and a
+    /// sheet it presented). Default: none, for a navigator that presents nothing.
+    var presented: [ModalLayer] { get }
+
+    /// The stack `root` keeps now, bottom first: the current stack when `root` is the current
+    /// root, the stack of another tab otherwise, so that a link into that tab keeps the part
+    /// of it the plan shares (``NavigationSteps/keep`` counts within it on a root switch).
+    /// Default: ``current``'s stack when `root` is the current root, else `[]`.
+    /// - Parameter root: a root (a tab).
+    /// - Returns: the routes above it, bottom first.
+    func stack(for root: AnyRoute) -> [AnyRoute]
+
+    /// Shows `plan`. `steps` say what changes from what is on screen: how many layers to
+    /// dismiss, how much of the stack stays, what to push, which root to switch to and which
+    /// layers to present, placed as `Router.Options(placement:)` says (replace at a cold start
+    /// and keep the common prefix when warm, by default). A navigator may still decide for
+    /// itself: ``NavigationPlan/steps(from:placement:)`` makes the steps of another placement.
     /// - Parameters:
     ///   - plan: the screens the link names.
     ///   - steps: from what is on screen to `plan`.
@@ -63,10 +80,18 @@ extension Navigator {
     /// Shows nothing: a navigator that only takes plans.
     public func show(object: Any, for route: RouteInfo, source: OpenSource) {}
 
-    /// Shows `plan` with the steps from what is on screen now.
-    func show(_ plan: NavigationPlan, source: OpenSource) {
-        let (root, stack) = current
-        show(plan, steps: plan.steps(from: stack, root: root), source: source)
+    /// No modal layer.
+    public var presented: [ModalLayer] { [] }
+
+    /// The current stack for the current root; nothing for another.
+    public func stack(for root: AnyRoute) -> [AnyRoute] {
+        let (currentRoot, stack) = current
+        return root == currentRoot ? stack : []
+    }
+
+    /// Shows `plan` with the steps from what is on screen now, placed by `placement`.
+    func show(_ plan: NavigationPlan, placement: Placement, source: OpenSource) {
+        show(plan, steps: plan.steps(from: self, placement: placement), source: source)
     }
 }
 

@@ -8,6 +8,13 @@ struct ParentChain: Sendable {
         let qualifiedName: String
         /// The plain name, for messages.
         let name: String
+
+        /// The names of `route`'s type, read from its shape: made once per type and kept,
+        /// so a parent type that is registered is not named again.
+        init<P: TypedRoute>(of route: P) {
+            let shape = TypedRouteShape.of(P.self)
+            (qualifiedName, name) = (shape.qualifiedTypeName, shape.typeName)
+        }
     }
 
     /// The parents, nearest first, up to ``longest`` of them or to the first type seen again.
@@ -36,8 +43,7 @@ struct ParentChain: Sendable {
         var isCycle = false
         var next = value.parent
         while let parent = next, parents.count < Self.longest {
-            let parentType = Swift.type(of: parent)
-            parents.append(Parent(qualifiedName: TypeName.qualified(parentType), name: TypeName.plain(parentType)))
+            parents.append(Parent(of: parent))
             guard !seen.contains(where: { parent.isEqual(to: $0) }) else {
                 isCycle = true
                 break

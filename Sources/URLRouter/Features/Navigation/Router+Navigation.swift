@@ -23,9 +23,19 @@ extension Router {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
         var state = RunState()
-        let result = await runAwaiting(url, .navigate, source: source, userInfo: Dictionary(), channel: nil, state: &state)
+        let result = await runAwaiting(url, .navigate(coldStart: startsNavigating()), source: source, userInfo: Dictionary(),
+                                       channel: nil, state: &state)
         if case .plan(let plan) = state.taken, result.handledRoute != nil { return plan }
         throw NavigationError(result, state, url: url)
+    }
+
+    /// Whether this navigation is the router's first, which its placement sees as a cold
+    /// start; the next ones are not.
+    private func startsNavigating() -> Bool {
+        hasNavigated.withLock { hasNavigated in
+            defer { hasNavigated = true }
+            return !hasNavigated
+        }
     }
 
     /// The screens a link names, without running anything (see <doc:Navigation>): the typed
@@ -88,9 +98,37 @@ extension Router {
             chain.append(parent)
             next = parent.parent
         }
-        var stack: [AnyRoute] = []
-        for (index, route) in chain.enumerated().reversed() { stack.append(try written(route, isParent: index > 0)) }
-        return NavigationPlan(root: root, stack: stack, redirectedFrom: redirectedFrom)
+        var layers = Layers()
+        for (index, route) in chain.enumerated().reversed() {
+            layers.append(try written(route, isParent: index > 0), type(of: route).plannedPresentation)
+        }
+        return NavigationPlan(root: root, stack: layers.stack, modals: layers.modals, redirectedFrom: redirectedFrom)
+    }
+
+    /// A plan's stack and modal layers, built bottom first: a route presented modally starts a
+    /// layer, and the routes after it are pushed inside it (what a plan makes, and a restore
+    /// makes again from the plan's URLs).
+    struct Layers {
+        private(set) var stack: [AnyRoute] = []
+        /// The layers below the top one.
+        private var below: [ModalLayer] = []
+        /// The top layer, still growing: kept apart so that a route pushed in it is appended,
+        /// not copied with the layer (a restore may read many URLs).
+        private var top: (presentation: Presentation, stack: [AnyRoute])?
+
+        var modals: [ModalLayer] { below + (top.map { [ModalLayer(presentation: $0.presentation, stack: $0.stack)] } ?? []) }
+        var isEmpty: Bool { stack.isEmpty && top == nil }
+
+        mutating func append(_ route: AnyRoute, _ presentation: Presentation) {
+            if presentation.isModal {
+                if let top { below.append(ModalLayer(presentation: top.presentation, stack: top.stack)) }
+                top = (presentation, [route])
+            } else if top != nil {
+                top?.stack.append(route)
+            } else {
+                stack.append(route)
+            }
+        }
     }
 
     /// The cycle in a chain of parents too deep to plan, when a value comes back in it: its
@@ -108,7 +146,9 @@ extension Router {
     /// them: each URL that still opens a typed route from `source` becomes its value, decoded
     /// once; a URL that no longer does (a route removed, a value that no longer decodes, a
     /// value that cannot be written back) is left out and listed in
-    /// ``NavigationPlan/dropped``. A ``RootRoute`` first is the root.
+    /// ``NavigationPlan/dropped``. A ``RootRoute`` first is the root; a route presented
+    /// modally (``TypedRoute/presentation``) starts a layer of ``NavigationPlan/modals``, as
+    /// in the plan the URLs came from, so `restore(plan.urls)` is `plan` again.
     ///
     /// ```swift
     /// let plan = router.restore(savedURLs)                              // the app's own state
@@ -125,7 +165,7 @@ extension Router {
     /// - Returns: the plan; never fails.
     public func restore(_ urls: [String], source: OpenSource? = nil) -> NavigationPlan {
         var root: AnyRoute?
-        var stack: [AnyRoute] = []
+        var layers = Layers()
         var dropped: [String] = []
         for url in urls {
             let (result, state) = dryRun(url, source: source)
@@ -134,13 +174,13 @@ extension Router {
                 dropped.append(url)
                 continue
             }
-            if root == nil, stack.isEmpty, value is any RootRoute {
+            if root == nil, layers.isEmpty, value is any RootRoute {
                 root = route
             } else {
-                stack.append(route)
+                layers.append(route, type(of: value).plannedPresentation)
             }
         }
-        return NavigationPlan(root: root, stack: stack, dropped: dropped)
+        return NavigationPlan(root: root, stack: layers.stack, modals: layers.modals, dropped: dropped)
     }
 }
 

@@ -16,7 +16,8 @@ import PatternMatcher
 /// fragment and no userinfo; they escape control characters (`\u{0A}`) and each is at most
 /// 4,096 UTF-8 bytes. Text the app's code wrote about the open (an interceptor's reason, a
 /// handler's error, a typed value that did not decode) is shown with each hidden value of the
-/// open's URLs replaced by `•`. Path values, route patterns and names are shown.
+/// open's URLs replaced by `•`. Path values, route patterns and names are shown, and so are
+/// the campaign items (``campaign``, `Router.Options(campaignItems:)`), whatever the route.
 public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The URL first opened, as given.
     private let opened: String
@@ -32,8 +33,13 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
     private let result: OpenResult
     /// Seconds from the call to the outcome (for a pending open, to its end).
     public let duration: Double
+    /// ``Router/Options/campaignItems`` and the query's reading, read when the event is made.
+    private let campaignItems: Set<String>
+    private let plusAsSpace: Bool
 
     init(opened: String, requestedSource: OpenSource?, router: Router, outcome: OpenResult, duration: Double) {
+        self.campaignItems = router.options.campaignItems
+        self.plusAsSpace = router.options.matching.plusAsSpaceInQuery
         self.opened = opened
         self.requestedSource = requestedSource
         self.routerReference = router.weakReference
@@ -58,12 +64,27 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     /// The URL first opened, its query values redacted (`•`) except the items the route lets
-    /// observers see (``TypedRoute/observedQueryItems``), an item without `=` shown as `•`
+    /// observers see (``TypedRoute/observedQueryItems``) and the campaign items (``campaign``), an item without `=` shown as `•`
     /// (its name, when observed), its fragment and userinfo left out, control characters
     /// escaped, at most 4,096 UTF-8 bytes.
     public var url: String { Redaction(showing: shownItems).url(opened) }
 
-    /// Where the open came from: a universal link is external whoever opened it.
+    /// The campaign items of the URL first opened (`Router.Options(campaignItems:)`: by
+    /// default the `utm_*` five, `gclid` and `fbclid`), by name: unredacted whatever the route,
+    /// percent-decoded, control characters escaped, each value at most 256 UTF-8 bytes and at
+    /// most 16 items; the last of a repeated item wins. Read from the URL only when asked.
+    ///
+    /// ```swift
+    /// Router.Options(observer: { event in
+    ///     if let source = event.campaign["utm_source"] { analytics.attribute(event.route?.name, to: source) }
+    /// })
+    /// ```
+    public var campaign: [String: String] {
+        Redaction.campaign(of: opened, named: campaignItems, plusAsSpace: plusAsSpace)
+    }
+
+    /// Where the open came from: a universal link is external whoever opened it, and keeps
+    /// the channel that delivered it.
     public var source: OpenSource { arrival.source }
 
     /// The declared origin that delivered the URL, if the router declares origins.
@@ -115,7 +136,11 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     private var shownItems: Set<String> {
-        result.route?.typedRoute.flatMap { routerReference.router?.current.observedQueryItems[$0] } ?? []
+        var observed: Set<String> = []
+        if let route = result.route, let router = routerReference.router {
+            observed = router.current.routes.typedDecoding(of: route)?.observedQueryItems ?? []
+        }
+        return observed.isEmpty ? campaignItems : observed.union(campaignItems)
     }
 
     private var arrival: (source: OpenSource, origin: Origin?) {
@@ -123,7 +148,7 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
         guard let router = routerReference.router, let origins = router.origins else { return (source, nil) }
         switch origins.arrival(of: opened, limits: router.options.matching.limits) {
         case .customScheme(let declared): return (source, declared)
-        case .universalLink(let declared, _): return (.external, declared)
+        case .universalLink(let declared, _): return (source.isExternal ? source : .external, declared)
         case .refused, .other: return (source, nil)
         }
     }
@@ -184,25 +209,19 @@ extension Router {
     /// and is not told again.
     func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
               started: Double, in context: OpenContext) {
-        let event = OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
-                              duration: OpenEvent.now() - started)
         if OpenContext.current.depth == context.depth {
-            observer(event)
+            tell(observer, result, url: url, source: source, started: started)
         } else {
-            OpenContext.$current.withValue(context) { observer(event) }
+            OpenContext.$current.withValue(context) { tell(observer, result, url: url, source: source, started: started) }
         }
     }
-}
 
-extension Snapshot {
-    /// ``TypedRoute/observedQueryItems`` of every typed route type registered, by its name.
-    static func observedQueryItems(of registry: Registry) -> [String: Set<String>] {
-        var items: [String: Set<String>] = [:]
-        for module in registry.modules {
-            for (_, decoding) in module.routes.typedRegistrations where !decoding.observedQueryItems.isEmpty {
-                items[decoding.typeName] = decoding.observedQueryItems
-            }
-        }
-        return items
+    /// Tells `observer` of `result` from inside the binding of the open's context (a hop's
+    /// end, ``Open/hopHere(channel:outer:state:accepting:tell:)``), where the opens the
+    /// observer makes are nested in the observed one already.
+    func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
+              started: Double) {
+        observer(OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
+                           duration: OpenEvent.now() - started))
     }
 }

@@ -141,6 +141,31 @@ struct Redaction {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
+    // MARK: Campaigns
+
+    /// Most campaign items an event shows, and most UTF-8 bytes of each value.
+    static let maxCampaignItems = 16
+    static let campaignValueBytes = 256
+
+    /// The query items of `url` whose names (as written or decoded) are in `names`, by name,
+    /// their values decoded, escaped and cut; the last of a repeated item wins.
+    static func campaign(of url: String, named names: Set<String>, plusAsSpace: Bool) -> [String: String] {
+        guard !names.isEmpty else { return [:] }
+        let utf8 = Array(url.utf8)
+        guard let query = URLParts(utf8).query else { return [:] }
+        var found: [String: String] = [:]
+        for item in utf8[query].split(separator: Byte.ampersand) {
+            guard let equals = item.firstIndex(of: Byte.equals) else { continue }
+            let written = String(decoding: item[..<equals], as: UTF8.self)
+            let name = names.contains(written)
+                ? written : String(decoding: decoded(item[..<equals], plusAsSpace: plusAsSpace), as: UTF8.self)
+            guard names.contains(name), found[name] != nil || found.count < maxCampaignItems else { continue }
+            let value = String(decoding: decoded(item[(equals + 1)...], plusAsSpace: plusAsSpace), as: UTF8.self)
+            found[name] = bounded(value, bytes: campaignValueBytes)
+        }
+        return found
+    }
+
     // MARK: Bounds
 
     /// `text` with control characters escaped, cut to at most `bytes` UTF-8 bytes (`…` included).

@@ -25,7 +25,7 @@ extension RouteMap {
     /// - Returns: the file, as JSON text.
     /// - Complexity: O(*e* × *i*) for *e* external and *i* internal routes.
     public func appleAppSiteAssociation(appIDs: [String]) -> String {
-        let components = AssociationComponents(routes: routes.map { ($0.pattern, $0.exposure.isExternal) },
+        let components = AssociationComponents(routes: routes.map { ($0.pattern, $0.exposure.isReachable(from: .external)) },
                                                scheme: origins.lazy.compactMap(\.scheme).first)
         let lines = components.entries.map { entry in
             var fields = [("/", quoted(entry.path)), ("comment", quoted(entry.comment))]

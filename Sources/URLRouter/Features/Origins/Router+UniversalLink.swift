@@ -58,8 +58,11 @@ extension Router {
 
         let intended = resolve(url, source: .app)
         guard let target = intended.route else { throw refuse("it opens no route: \(Self.describe(intended))") }
-        guard target.route.exposure.isExternal else {
-            throw refuse("it reaches \(target.route), an internal route, which no link from outside the app reaches")
+        guard target.route.exposure.isReachable(from: .external) else {
+            let exposure = target.route.exposure
+            throw refuse(exposure.isExternal
+                ? "it reaches \(target.route), a route links do not reach (exposure \(exposure))"
+                : "it reaches \(target.route), an internal route, which no link from outside the app reaches")
         }
         let opened = resolve(universal, source: .external)
         guard let reached = opened.route, reached.route == target.route else {

@@ -15,7 +15,7 @@ struct UniversalLinkClaims: Sendable {
 
     /// The claims of the routes of `snapshot` that a universal link read in `scheme` reaches.
     init(snapshot: Snapshot, scheme: String, caseInsensitive: Bool) {
-        let routes = snapshot.routes.infos.map { (pattern: $0.pattern, isExternal: $0.exposure.isExternal) }
+        let routes = snapshot.routes.infos.map { (pattern: $0.pattern, isExternal: $0.exposure.isReachable(from: .external)) }
         let entries = AssociationComponents(routes: routes, scheme: scheme).entries
         matcher = ClaimPathMatcher(entries.map(\.path), caseInsensitive: caseInsensitive)
         excludes = entries.map(\.exclude)

@@ -13,30 +13,39 @@ struct UndecodableRoute: Error {
 struct TypedDecoding: Sendable {
     /// The module-qualified name of the type.
     let typeName: String
-    /// The value a match's values decode to, or why they do not.
-    let value: @Sendable (PathParameters, QueryItems) -> Result<any TypedRoute, TypedRouteError>
+    /// The value a match's values decode to (its ``InAppLink`` values checked against the
+    /// open), or why they do not.
+    let value: @Sendable (PathParameters, QueryItems, LinkCheck?) -> Result<any TypedRoute, TypedRouteError>
     /// The types of the value's parents, nearest first, found from a probe value at
     /// registration (see <doc:Navigation>).
     let parents: ParentChain
-    /// ``TypedRoute/observedQueryItems``.
-    let observedQueryItems: Set<String>
+    /// The type, for what is read of it only when asked: ``observedQueryItems``.
+    let type: any TypedRoute.Type
 
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
         typeName = shape.qualifiedTypeName
-        value = { parameters, query in
+        value = { parameters, query, links in
             do throws(TypedRouteError) {
-                return .success(try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true))
+                return .success(try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true,
+                                                 links: links))
             } catch {
                 return .failure(error)
             }
         }
         self.parents = parents
-        observedQueryItems = Set(R.observedQueryItems)
+        self.type = type
+    }
+
+    /// ``TypedRoute/observedQueryItems``, read when an observer's event is described: read at
+    /// registration, it made the runtime resolve the associated type of every typed route.
+    var observedQueryItems: Set<String> {
+        func items<R: TypedRoute>(_ type: R.Type) -> Set<String> { Set(R.observedQueryItems) }
+        return items(self.type)
     }
 
     /// Why a match's values do not decode, or `nil` when they do.
-    func failure(_ parameters: PathParameters, _ query: QueryItems) -> TypedRouteError? {
-        if case .failure(let error) = value(parameters, query) { return error }
+    func failure(_ parameters: PathParameters, _ query: QueryItems, links: LinkCheck?) -> TypedRouteError? {
+        if case .failure(let error) = value(parameters, query, links) { return error }
         return nil
     }
 }
@@ -46,13 +55,14 @@ extension RouteRequest {
     /// - Throws: ``TypedRouteError`` naming the key and the text that did not decode.
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
-        return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: route.pattern == shape.patternText)
+        return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: route.pattern == shape.patternText,
+                                links: links)
     }
 
     /// The typed value, or the decline that passes the URL on.
     func typedValue<R: TypedRoute>(_ shape: TypedRouteShape, as type: R.Type) throws -> R {
         // The route was registered for `R`: the match is one of its pattern.
-        do { return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: true) } catch {
+        do { return try shape.decode(type, parameters: parameters, query: query, matchesOwnPattern: true, links: links) } catch {
             throw UndecodableRoute(error: error)
         }
     }

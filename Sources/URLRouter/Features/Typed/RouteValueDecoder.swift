@@ -15,10 +15,14 @@ final class RouteValueDecoder: Decoder {
     /// value is the parameter at its place, and any other name is looked for in the query alone
     /// (asking the parameters first was a wasted search for each query property).
     let matchesOwnPattern: Bool
+    /// The open being decoded, for the ``InAppLink`` values it carries; `nil` outside a router.
+    let links: LinkCheck?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(shape: TypedRouteShape, parameters: PathParameters, query: QueryItems, matchesOwnPattern: Bool) {
+    init(shape: TypedRouteShape, parameters: PathParameters, query: QueryItems, matchesOwnPattern: Bool,
+         links: LinkCheck? = nil) {
+        self.links = links
         self.shape = shape
         self.parameters = parameters
         self.query = query

@@ -65,6 +65,23 @@ public protocol TypedRoute: Codable, Hashable, Sendable, RouteLink {
     /// ```
     var parent: (any TypedRoute)? { get }
 
+    /// The type of ``presentation``, found from the declaration: ``Presentation`` when none is
+    /// given. A `presentation` of another type (a `String`, an optional, an enum of the app's)
+    /// is a registration problem, not a member the router silently ignores.
+    associatedtype DeclaredPresentation = Presentation
+
+    /// How a link shows this route (see <doc:Navigation>): ``Presentation/push`` (the
+    /// default) on the stack below it, or ``Presentation/sheet`` or
+    /// ``Presentation/fullScreen``, which start a modal layer of a plan
+    /// (``NavigationPlan/modals``); the route's descendants are pushed inside that layer.
+    ///
+    /// ```swift
+    /// static var presentation: Presentation { .sheet }
+    /// ```
+    /// Registration refuses a `presentation` of another type, and a ``RootRoute`` presented
+    /// modally (a root is a tab).
+    static var presentation: DeclaredPresentation { get }
+
     /// The type of ``observedQueryItems``: a sequence of names, found from the declaration, so
     /// that an array and a set both declare the requirement (`Set<String>` when none is given).
     associatedtype ObservedQueryItems: Sequence = Set<String> where ObservedQueryItems.Element == String
@@ -81,6 +98,17 @@ public protocol TypedRoute: Codable, Hashable, Sendable, RouteLink {
 extension TypedRoute where ObservedQueryItems == Set<String> {
     /// No query value is shown to observers.
     public static var observedQueryItems: Set<String> { [] }
+}
+
+extension TypedRoute where DeclaredPresentation == Presentation {
+    /// Pushed on the stack below it.
+    public static var presentation: Presentation { .push }
+}
+
+extension TypedRoute {
+    /// ``presentation`` as a plan reads it: a look-alike of another type, which registration
+    /// refuses, reads as a push.
+    static var plannedPresentation: Presentation { presentation as? Presentation ?? .push }
 }
 
 /// A typed route that starts a navigation stack: a tab (see <doc:Navigation>). A plan's

@@ -27,7 +27,7 @@ enum TypedRouteCheck {
         let id = ObjectIdentifier(route)
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
         var probed: R?
-        let found = problems(of: route, shape: shape, probed: &probed)
+        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, typeName: shape.typeName)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[id] { return outcome }
@@ -46,22 +46,17 @@ enum TypedRouteCheck {
             }
             return [problem(nil, "the pattern is invalid")]
         }
-        var required: Set<String> = []
-        var optional: Set<String> = []
-        var lists: Set<String> = []
-        var order: [String] = []
+        // The keys in the order decoding reads them, and how: a few, searched in order (sets of
+        // them cost their hashing and storage for every type at registration).
+        var keys: [(name: String, use: TypedRouteProbe.KeyUse)] = []
         var problems: [Problem] = []
         switch TypedRouteProbe.probe(route, typeName: type) {
         case .unsupported(let error):
             return [problem(error.key, error.description)]
-        case .keys(let keys, let value, let absent):
+        case .keys(let read, let value, let absent):
             probed = value as? R
-            for (name, use) in keys {
-                order.append(name)
-                if use.isOptional { optional.insert(name) } else { required.insert(name) }
-                if use.isList { lists.insert(name) }
-            }
-            problems += encodingProblems(of: value, shape: shape, read: order, lists: lists, absent: absent)
+            keys = read
+            problems += encodingProblems(of: value, shape: shape, read: keys, absent: absent)
                 .map { problem($0.key, $0.reason) }
         case .failed(let reason, let key, let unfit):
             guard let declared = R.declaredKeys else {
@@ -72,29 +67,31 @@ enum TypedRouteCheck {
                 }
                 return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
             }
-            required = declared.required
-            optional = declared.optional.subtracting(declared.required)
-            order = (required.union(optional)).sorted()
+            keys = declared.required.union(declared.optional).sorted().map {
+                ($0, TypedRouteProbe.KeyUse(isOptional: !declared.required.contains($0)))
+            }
         }
+        func use(of name: String) -> TypedRouteProbe.KeyUse? { keys.first { $0.name == name }?.use }
         let captured = pattern.parameterNames
         for name in captured {
-            if lists.contains(name) {
-                problems.append(problem(name, "the pattern captures '\(name)', which is a list: a path parameter holds one value"))
-            } else if optional.contains(name) {
-                problems.append(problem(name, "the pattern captures '\(name)', so it must be a non-optional property"))
-            } else if !required.contains(name) {
+            if let use = use(of: name) {
+                if use.isList {
+                    problems.append(problem(name, "the pattern captures '\(name)', which is a list: a path parameter holds one value"))
+                } else if use.isOptional {
+                    problems.append(problem(name, "the pattern captures '\(name)', so it must be a non-optional property"))
+                }
+            } else {
                 problems.append(problem(name, "the pattern captures '\(name)', but the type has no property of that name"))
             }
         }
         let defaults = R.queryDefaults
         let declaredRequired = R.requiredQueryItems
-        for name in order where required.contains(name) && !captured.contains(name) && !lists.contains(name) {
+        for (name, use) in keys where !use.isOptional && !captured.contains(name) && !use.isList {
             if declaredRequired.contains(name) || defaults[name] != nil { continue }
             problems.append(problem(name, "'\(name)' is required but the pattern does not capture it: make it optional, "
                 + "give it a default in `queryDefaults`, or list it in `requiredQueryItems`"))
         }
-        let properties = required.union(optional)
-        for name in declaredRequired.sorted() where !properties.contains(name) || captured.contains(name) {
+        for name in declaredRequired.sorted() where use(of: name) == nil || captured.contains(name) {
             problems.append(problem(name, captured.contains(name)
                 ? "'\(name)' is listed in `requiredQueryItems` but is a path parameter"
                 : "'\(name)' is listed in `requiredQueryItems` but the type has no property of that name"))
@@ -102,12 +99,12 @@ enum TypedRouteCheck {
         for (name, text) in defaults.sorted(by: { $0.key < $1.key }) {
             if captured.contains(name) {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is a path parameter"))
-            } else if !properties.contains(name) {
+            } else if use(of: name) == nil {
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but the type has no property of that name"))
-            } else if lists.contains(name) || optional.contains(name) {
+            } else if let use = use(of: name), use.isList || use.isOptional {
                 // The encoder leaves out a value equal to the default, and writes nothing for
                 // `nil` or an empty list: both would read back as the default.
-                let kind = lists.contains(name) ? "a list: an empty list" : "optional: nil"
+                let kind = use.isList ? "a list: an empty list" : "optional: nil"
                 problems.append(problem(name, "'\(name)' has a default in `queryDefaults` but is \(kind) would be "
                     + "left out of the URL and read back as the default; give the default in `init(from:)` instead"))
             } else if let error = defaultError(route, shape: shape, key: name, text: text) {
@@ -115,6 +112,25 @@ enum TypedRouteCheck {
             }
         }
         return problems
+    }
+
+    /// What is wrong with the type's ``TypedRoute/presentation``: a look-alike of another type,
+    /// which the router would not read (the user's line must work or fail to register), or a
+    /// root presented modally.
+    static func presentationProblems<R: TypedRoute>(of route: R.Type, typeName: String) -> [Problem] {
+        guard R.DeclaredPresentation.self == Presentation.self else {
+            let declared = Echo.quoted(TypeName.plain(R.DeclaredPresentation.self))
+            return [Problem(type: typeName, property: "presentation", reason:
+                "'presentation' is a '\(declared)', not a 'Presentation', so the router would not read it: "
+                + "declare `static var presentation: Presentation`")]
+        }
+        let presentation = R.plannedPresentation
+        // Modal first: asking whether a type the process has not seen is a root scans every
+        // protocol conformance, which a launch of many typed routes would pay per type.
+        guard presentation.isModal, route is any RootRoute.Type else { return [] }
+        return [Problem(type: typeName, property: "presentation", reason:
+            "it is a RootRoute (a tab) presented as '\(presentation)': a root starts a stack and is never presented; "
+            + "present a route above it instead")]
     }
 
     /// Why a property of a type of the app's own (`valueType`, an enum) took no placeholder,
@@ -134,8 +150,9 @@ enum TypedRouteCheck {
     /// value: `value` (decoded from placeholders, which read the keys `read` and left the
     /// optional keys `absent` without a value) is encoded, and each key it writes must be
     /// one decoding reads, once unless it is a list; each key read with a value must be written.
-    private static func encodingProblems(of value: any Encodable, shape: TypedRouteShape, read: [String],
-                                         lists: Set<String>, absent: Set<String>) -> [(key: String?, reason: String)] {
+    private static func encodingProblems(of value: any Encodable, shape: TypedRouteShape,
+                                         read: [(name: String, use: TypedRouteProbe.KeyUse)],
+                                         absent: Set<String>) -> [(key: String?, reason: String)] {
         let fields = EncodedFields(shape: shape)
         fields.writtenKeys = []
         do {
@@ -145,24 +162,27 @@ enum TypedRouteCheck {
         } catch {
             return [(nil, "`encode(to:)` fails for a value decoding accepts: \(Echo.quoted(String(describing: error)))")]
         }
-        var counts: [String: Int] = [:]
-        var order: [String] = []
+        // Each key written and how often, in the order first written: a few, searched in order.
+        var written: [(key: String, count: Int)] = []
         for key in fields.writtenKeys ?? [] {
-            if counts[key] == nil { order.append(key) }
-            counts[key, default: 0] += 1
+            if let index = written.firstIndex(where: { $0.key == key }) {
+                written[index].count += 1
+            } else {
+                written.append((key, 1))
+            }
         }
-        let readKeys = Set(read)
         var problems: [(key: String?, reason: String)] = []
-        for key in order {
-            let count = counts[key] ?? 0
-            if !readKeys.contains(key) {
+        for (key, count) in written {
+            guard let use = read.first(where: { $0.name == key })?.use else {
                 problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))', which decoding does not read: "
                     + "its URLs would read back as another value"))
-            } else if count > 1, !lists.contains(key) {
+                continue
+            }
+            if count > 1, !use.isList {
                 problems.append((key, "`encode(to:)` writes '\(Echo.quoted(key))' \(count) times: one value of it is read back"))
             }
         }
-        for key in read where counts[key] == nil && !absent.contains(key) {
+        for (key, _) in read where !written.contains(where: { $0.key == key }) && !absent.contains(key) {
             problems.append((key, "decoding reads '\(key)' but `encode(to:)` does not write it: "
                 + "its URLs would read back as another value"))
         }

@@ -46,7 +46,7 @@ struct TypedRouteProbe {
             state.defaults = R.queryDefaults
             do {
                 let value = try R(from: ProbeDecoder(state: state))
-                return .keys(state.order.map { ($0, state.uses[$0]!) }, value: value, absent: absent)
+                return .keys(state.keys, value: value, absent: absent)
             } catch let error as TypedRouteError where state.unsupported != nil {
                 return .unsupported(state.unsupported ?? error)
             } catch {
@@ -56,7 +56,7 @@ struct TypedRouteProbe {
                 }
                 if state.exhausted {
                     // An optional property no placeholder fits is probed as absent.
-                    guard state.uses[key]?.isOptional == true, !absent.contains(key) else {
+                    guard state.use(of: key)?.isOptional == true, !absent.contains(key) else {
                         return .failed(lastError, key: key, unfit: state.unfit(key))
                     }
                     absent.insert(key)
@@ -83,8 +83,9 @@ final class ProbeState {
     var valueTypes: [String: String] = [:]
     /// Optional keys probed as absent: no placeholder fits them.
     var absent: Set<String> = []
-    var uses: [String: TypedRouteProbe.KeyUse] = [:]
-    var order: [String] = []
+    /// The keys read, in order, and how: a few, searched in order (a dictionary and a list
+    /// of its keys cost their hashing and storage for every type registration probes).
+    var keys: [(name: String, use: TypedRouteProbe.KeyUse)] = []
     var lastKey: String?
     var exhausted = false
     var unsupported: TypedRouteError?
@@ -95,11 +96,17 @@ final class ProbeState {
     }
 
     func note(_ key: String, optional: Bool = false, list: Bool = false) {
-        if uses[key] == nil { order.append(key) }
-        var use = uses[key] ?? .init()
-        use.isOptional = use.isOptional || optional
-        use.isList = use.isList || list
-        uses[key] = use
+        guard let index = keys.firstIndex(where: { $0.name == key }) else {
+            keys.append((key, TypedRouteProbe.KeyUse(isOptional: optional, isList: list)))
+            return
+        }
+        keys[index].use.isOptional = keys[index].use.isOptional || optional
+        keys[index].use.isList = keys[index].use.isList || list
+    }
+
+    /// How `key` was read, if it was.
+    func use(of key: String) -> TypedRouteProbe.KeyUse? {
+        keys.first { $0.name == key }?.use
     }
 
     func placeholder<T: URLScalar>(_ type: T.Type, _ key: String) throws -> T {
@@ -128,7 +135,7 @@ final class ProbeState {
 
     /// The type of the app's own that `key` decodes, if it decodes one.
     func unfit(_ key: String) -> TypedRouteProbe.Unfit? {
-        valueTypes[key].map { TypedRouteProbe.Unfit(type: $0, isList: uses[key]?.isList == true) }
+        valueTypes[key].map { TypedRouteProbe.Unfit(type: $0, isList: use(of: key)?.isList == true) }
     }
 
     func refuse(_ key: String?, _ shape: String) -> TypedRouteError {

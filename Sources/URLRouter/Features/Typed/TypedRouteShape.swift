@@ -141,9 +141,12 @@ final class TypedRouteShape: Sendable {
     /// - Parameter matchesOwnPattern: whether the match is one of this shape's pattern (the
     ///   route of a typed registration, or the pattern alone), so that only its path names
     ///   are parameters.
+    /// - Parameter links: the open being decoded, which the ``InAppLink`` values it carries are
+    ///   checked against; `nil` outside a router, where they do not decode.
     func decode<R: TypedRoute>(_ type: R.Type, parameters: PathParameters, query: QueryItems,
-                               matchesOwnPattern: Bool) throws(TypedRouteError) -> R {
-        let source = RouteValueDecoder(shape: self, parameters: parameters, query: query, matchesOwnPattern: matchesOwnPattern)
+                               matchesOwnPattern: Bool, links: LinkCheck? = nil) throws(TypedRouteError) -> R {
+        let source = RouteValueDecoder(shape: self, parameters: parameters, query: query, matchesOwnPattern: matchesOwnPattern,
+                                       links: links)
         do {
             return try R(from: source)
         } catch let error as TypedRouteError {
