@@ -25,5 +25,6 @@ let package = Package(
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzReopen", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFeatures", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -19,7 +19,7 @@ seconds="${FUZZ_SECONDS:-60}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 checks=()
 if [ "${FUZZ_INTERNAL_CHECKS:-1}" = 1 ]; then checks=(-Xswiftc -DURLROUTER_INTERNAL_CHECKS); fi
-targets="${FUZZ_TARGETS:-matching registration router reopen features}"
+targets="${FUZZ_TARGETS:-matching registration router reopen features rules}"
 # The router, reopen and features targets read one input format, so they share the router's
 # seeds and fail cases: HostileFailCaseTests replays each through the properties of all three.
 corpus_of() { case "$1" in reopen | features) echo router ;; *) echo "$1" ;; esac; }

@@ -124,7 +124,9 @@ public final class Router: Sendable, CustomStringConvertible {
 
     /// The name under which routes registered inline (in the initializer's closure) are reported.
     public static let inlineModuleName = "App"
-    /// The module name of the redirect table installed at run time.
+    /// The module name of the rules installed at run time (``install(_:allowingHosts:)``,
+    /// ``installRedirects(_:allowingHosts:)``): their redirects, and the redirect that sends a
+    /// switched-off route to its fallback.
     public static let redirectsModuleName = "Redirects"
 
     let options: Options
@@ -224,6 +226,9 @@ public final class Router: Sendable, CustomStringConvertible {
 
     /// The current table; lookups hold the lock only to copy this reference.
     var current: Snapshot { published.withLock { $0 } }
+
+    /// What is registered now (a copy).
+    var registryNow: Registry { registry.withLock { $0 } }
 
     /// The routes registered now, in registration order.
     public var routes: [RouteInfo] { current.routes.infos }

@@ -264,6 +264,31 @@ struct Swift5TestingTests {
     }
 }
 
+@Suite("Route rules from a Swift 5 client")
+struct Swift5RouteRulesTests {
+    @Test("a document read, installed, refused and removed; assertRouteRules")
+    func rules() throws {
+        let router = try Router { routes in
+            routes.action("shop://sale", name: "sale", exposure: .external) { _ in }
+            routes.action("shop://home", exposure: .external) { _ in }
+        }
+        let rules = try RouteRules(json: Data(#"{"version": 1, "disabled": [{"route": "sale", "fallback": "shop://home"}]}"#.utf8))
+        try router.install(rules, allowingHosts: [])
+        #expect(router.open("shop://sale").route?.pattern == "shop://home")
+        do {
+            try router.install(try RouteRules(json: Data(#"{"version": 1, "disabled": [{"route": "nope"}]}"#.utf8)))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problems.count == 1)
+        }
+        try router.install(RouteRules())
+        #expect(router.open("shop://sale").route?.pattern == "shop://sale")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rules5-\(UUID().uuidString).json").path
+        try Data(#"{"version": 1}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try assertRouteRules(router, path: path)
+    }
+}
+
 /// A value shared with an observer, under a lock.
 final class Locked5<Value>: @unchecked Sendable {
     private let lock = NSLock()

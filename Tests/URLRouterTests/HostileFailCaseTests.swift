@@ -17,7 +17,7 @@ struct HostileFuzzInput: Sendable, CustomTestStringConvertible {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fuzz").appendingPathComponent(folder)
         var inputs: [HostileFuzzInput] = []
-        for target in ["matching", "registration", "router"] {
+        for target in ["matching", "registration", "router", "rules"] {
             let directory = root.appendingPathComponent(target)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
@@ -38,6 +38,8 @@ struct HostileFuzzInput: Sendable, CustomTestStringConvertible {
             return FuzzOracle.checkMatching(bytes)
         case "registration":
             return FuzzOracle.checkRegistration(bytes)
+        case "rules":
+            return FuzzOracle.checkRules(bytes)
         default:
             let calls = Shared(0)
             return FuzzOracle.checkRouter(bytes, onUnmatched: { calls.increment() }, unmatchedCount: { calls.current })
@@ -52,7 +54,7 @@ struct HostileFailCaseTests {
     @Test("Fuzz/FailCases and Fuzz/Corpus are found")
     func inputsAreFound() {
         #expect(!HostileFuzzInput.all(in: "FailCases").isEmpty)
-        #expect(Set(HostileFuzzInput.all(in: "Corpus").map(\.target)) == ["matching", "registration", "router"])
+        #expect(Set(HostileFuzzInput.all(in: "Corpus").map(\.target)) == ["matching", "registration", "router", "rules"])
     }
 
     @Test("a saved fail case holds every property now", arguments: HostileFuzzInput.all(in: "FailCases"))

@@ -229,7 +229,11 @@ struct InterceptorTests {
     @Test("an installed redirect table is validated against the routes and published atomically")
     func installedTable() throws {
         let router = try Router { routes in
-            routes.action("reader://book/:id") { _ in }
+            routes.action("reader://book/:id", exposure: .external) { _ in }
+            routes.action("reader://admin/:id") { _ in }
+        }
+        #expect(throws: RegistrationError.self, "a table loaded at run time never points at an internal route") {
+            try router.installRedirects([RedirectRule(from: "reader://b/:id", to: "reader://admin/:id")])
         }
         #expect(throws: RegistrationError.self) {
             try router.installRedirects([RedirectRule(from: "reader://b/:id", to: "reader://book/:id"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import URLRouter
 
@@ -195,7 +196,7 @@ struct VerbFeatureMatrixTests {
             Feature(name: "held", check: held), Feature(name: "observed", check: observed),
             Feature(name: "intercepted", check: intercepted), Feature(name: "origins", check: origins),
             Feature(name: "exposure", check: exposure), Feature(name: "cancellation", check: cancellation),
-            Feature(name: "shown by a navigator", check: shown),
+            Feature(name: "shown by a navigator", check: shown), Feature(name: "switched off by rules", check: switchedOff),
         ]
     }
 
@@ -384,6 +385,32 @@ struct VerbFeatureMatrixTests {
         expect(verb, answer, verb.isAwaited ? .refused(.cancelled) : tookBook)
         #expect(fixture.hits.current.count == (verb.runsHandler && !verb.isAwaited ? 1 : 0))
         #expect(navigator.shown.isEmpty)
+    }
+
+    /// A route the installed rules switch off never runs, through any verb: an app fallback is a
+    /// redirect every open follows and every dry run answers for; a web fallback is a refusal
+    /// carrying the page (a plan or a restore, which answer with a plan, only say there is none).
+    @MainActor static func switchedOff(_ verb: Verb) async throws {
+        let fixture = try Fixture()
+        try fixture.router.install(RouteRules(json: Data(#"""
+            {"version": 1, "disabled": [{"route": "reader://book/<int:id>", "fallback": "reader://login"}]}
+            """#.utf8)))
+        let toLogin = Verdict.redirected(to: login, .took(MatrixLoginRoute.pattern))
+        let diverted = await verb.perform(fixture.router, book, .external)
+        expect(verb, diverted, verb.kind == .dryRun ? toLogin.final : toLogin)
+        #expect(fixture.hits.current.map(\.pattern) == (verb.runsHandler ? [MatrixLoginRoute.pattern] : []))
+        if verb.kind == .navigate || verb.name == "plan(for:)" {
+            #expect(diverted.plan?.redirectedFrom == book, "a plan names the link asked for")
+        }
+        #expect(fixture.events.current.count == (verb.isOpen ? 1 : 0))
+
+        try fixture.router.install(RouteRules(json: Data(#"""
+            {"version": 1, "disabled": [{"route": "reader://book/<int:id>", "fallback": "https://web.example.com/b/:id"}]}
+            """#.utf8)), allowingHosts: ["web.example.com"])
+        let refused = Verdict.refused(.disabled(MatrixBookRoute.pattern, fallback: "https://web.example.com/b/42"))
+        let answersWithPlan = verb.kind == .dryRun && (verb.name == "plan(for:)" || verb.name == "restore(_:)")
+        expect(verb, await verb.perform(fixture.router, book, .external), answersWithPlan ? .notTaken("no plan") : refused)
+        #expect(fixture.hits.current.count == (verb.runsHandler ? 1 : 0), "the switched-off route never ran")
     }
 
     /// An open that meets a main-actor object route hands its object to the navigator, with its

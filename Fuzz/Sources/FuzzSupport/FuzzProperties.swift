@@ -1376,6 +1376,102 @@ struct FuzzNoteRoute: TypedRoute {
     var parent: (any TypedRoute)? { FuzzDraftRoute(id: String(text.prefix { $0 != "/" })) }
 }
 
+// MARK: Target 6: rules
+
+extension FuzzOracle {
+    /// The routes of ``checkRules(_:)``: external and internal ones, named and not, so that a
+    /// document can name each kind.
+    static let rulesRoutes: [(pattern: String, name: String?, external: Bool)] = [
+        ("reader://sale", "sale", true), ("reader://store", "store", true), ("reader://book/<int:id>", "book", true),
+        ("reader://shelf/:name", nil, true), ("reader://c/**rest", nil, true), ("reader://nativeSecret", "secret", false),
+        ("reader://admin/:id", "admin", false), ("reader://store/secret", nil, false),
+    ]
+    /// URLs every accepted document is tried with, besides the document's own strings.
+    static let rulesURLs = ["reader://sale", "reader://store", "reader://book/7", "reader://shelf/a", "reader://c/x/y",
+                            "reader://nativeSecret", "reader://admin/1", "reader://store/secret", "reader://b/1",
+                            "reader://old/admin", "https://web.example.com/book/1"]
+
+    /// What an input's router saw: internal handlers run and the internal unmatched handler told.
+    final class RulesLog: @unchecked Sendable {
+        var reached: [String] = []
+    }
+
+    /// A rules document read from the input's bytes, as a server would send it:
+    /// - reading it never traps, and a refusal lists bounded, escaped problems;
+    /// - installed, a refused document changes nothing (the route map is the same); an
+    ///   accepted one points at no internal route (its fallbacks and redirect targets);
+    /// - no open, object lookup or resolve from outside of the fixed URLs and of every string
+    ///   the document holds reaches an internal route, or the internal unmatched handler;
+    /// - `RouteRules()` restores the route map the router started with.
+    /// The router is built for each input: checks run at once in the tests, and install changes it.
+    public static func checkRules(_ data: [UInt8]) -> [String] {
+        let log = RulesLog()
+        let router: Router
+        do {
+            router = try Router(options: .init(unmatched: UnmatchedHandler(exposure: .internal) { request in
+                log.reached.append("the internal unmatched handler, for '\(shown(request.url))'")
+            })) { routes in
+                for route in rulesRoutes {
+                    routes.action(route.pattern, name: route.name, exposure: route.external ? .external : .internal) { _ in
+                        if !route.external { log.reached.append(route.pattern) }
+                    }
+                }
+                routes.redirect("reader://b/:id", to: "reader://book/<int:id>")
+            }
+        } catch {
+            return ["the rules router does not build: \(error)"]
+        }
+        let shipped = router.routeMap
+        var problems: [String] = []
+        func bounded(_ error: RouteRulesError, _ step: String) {
+            for problem in error.problems where problem.utf8.count > 1_000 || problem.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                problems.append("\(step): an unbounded or unescaped problem: '\(shown(problem))'")
+            }
+            if error.description.utf8.count > 60_000 { problems.append("\(step): a description of \(error.description.utf8.count) bytes") }
+        }
+        let rules: RouteRules
+        do {
+            rules = try RouteRules(json: Data(data))
+        } catch {
+            bounded(error, "reading")
+            return problems
+        }
+        do {
+            try router.install(rules, allowingHosts: ["web.example.com"])
+        } catch {
+            bounded(error, "installing")
+            if router.routeMap != shipped { problems.append("a refused document changed the route map") }
+        }
+        let internalPatterns = Set(rulesRoutes.filter { !$0.external }.map(\.pattern))
+        for line in router.routeMap.text.split(separator: "\n") {
+            for key in ["fallback=", "to="] where line.hasPrefix("disabled  ") || line.hasPrefix("redirect  ") {
+                guard let target = line.components(separatedBy: key).dropFirst().first?.components(separatedBy: "  ").first else { continue }
+                if internalPatterns.contains(target) || (router.resolve(target).route.map { !$0.route.exposure.isExternal } ?? false) {
+                    problems.append("an accepted document points at an internal route: \(line)")
+                }
+            }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let strings = text.split(separator: "\"").map(String.init).filter { $0.contains(":") && $0.utf8.count < 512 }
+        for url in rulesURLs + strings.prefix(8) {
+            router.open(url, source: .external)
+            _ = router.object(for: url, as: String.self, source: .external)
+            if let route = router.resolve(url, source: .external).route?.route, !route.exposure.isExternal {
+                problems.append("'\(shown(url))' resolves from outside to the internal \(route)")
+            }
+            _ = router.canOpen(url)
+        }
+        problems += log.reached.map { "an open from outside reached \($0)" }
+        do {
+            try router.install(RouteRules())
+        } catch {
+            problems.append("RouteRules() is refused: \(error)")
+        }
+        if router.routeMap != shipped { problems.append("RouteRules() does not restore the shipped route map") }
+        return problems
+    }
+}
+
 struct FuzzDraftRoute: TypedRoute {
     static let pattern = "reader://draft/:id"
     var id: String

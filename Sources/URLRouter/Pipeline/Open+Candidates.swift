@@ -10,6 +10,9 @@ enum Attempt {
     case failed(any Error)
     /// The route must be awaited: an asynchronous handler, or the main actor from elsewhere.
     case waits
+    /// The installed rules switch the route off: the open goes to its fallback (see <doc:RulesFromAServer>).
+    /// No payload: with one payload case, the common attempt is copied and destroyed as a word.
+    case disabled
 }
 
 /// How the candidates' stage ended.
@@ -24,6 +27,8 @@ enum CandidatesEnd {
     case none
     /// The awaiting task was cancelled before the next handler started.
     case cancelled
+    /// The best candidate left is switched off by the installed rules; this is its match.
+    indirect case disabled(DisabledRoute, MatchedRoute)
 }
 
 /// What the candidates gave the verb, besides the route: the object of an object lookup,
@@ -80,6 +85,7 @@ extension Open {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
             case .waits: return .waits(route, match)
+            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: first.record).makeIterator()) }
@@ -103,6 +109,7 @@ extension Open {
             switch await attemptAwaiting(match, token: token, passes: &passes, taken: &taken) {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
+            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .waits, .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: start.record).makeIterator()) }
@@ -114,6 +121,8 @@ extension Open {
     /// One candidate, here, for the open's purpose.
     private func attemptHere(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes, taken: inout Taken,
                              accepting accepts: (Any) -> Bool) -> Attempt {
+        // No rules installed: one check.
+        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run:
@@ -163,6 +172,7 @@ extension Open {
     /// One candidate, awaited: a handler run to its end, or a plan shown on the main actor.
     private func attemptAwaiting(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes,
                                  taken: inout Taken) async -> Attempt {
+        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run, .object, .dryRun:

@@ -83,9 +83,10 @@ extension Open {
     /// Tells the router's unmatched handler, if it may hear of this open, in this open's
     /// context (bound by the caller): an open the handler makes (a "not found" screen, a
     /// search) is nested in this one and keeps its source, as a route handler's does.
-    func notifyUnmatched() {
+    func notifyUnmatched(url: String? = nil) {
         guard purpose == .run, let unmatched = router.options.unmatched,
               unmatched.exposure.isReachable(from: source) else { return }
-        unmatched.handle(UnmatchedRequest(url: url, source: source, userInfo: userInfo, router: router, context: context))
+        unmatched.handle(UnmatchedRequest(url: url ?? self.url, source: source, userInfo: userInfo, router: router,
+                                          context: context))
     }
 }

@@ -19,6 +19,10 @@ struct RedirectStep: Sendable {
     let target: String
     let source: OpenSource
     let trail: RedirectTrail
+    /// The reply token of the hop that redirected, when its candidates' stage had begun (a
+    /// switched-off route's fallback): the next hop's handlers reply through it, so that the
+    /// caller's completion is not told `nil` on the way.
+    var token: ReplyToken?
 }
 
 extension Open {

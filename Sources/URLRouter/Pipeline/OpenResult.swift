@@ -188,6 +188,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         case routerReleased
         case holding
         case duplicate(Double)
+        case disabled(rule: String, fallback: String?)
     }
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
@@ -239,6 +240,27 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
     /// before (``Router/Options/duplicateWindow``): it opens once.
     public static func duplicate(within window: Double) -> Refusal { Refusal(.duplicate(window)) }
 
+    /// An open of a route the installed rules switch off (see <doc:RulesFromAServer>): `rule` is
+    /// the route as the document names it; `fallback` is the web page the rule sends it to,
+    /// the route's values written in, or `nil` when it sends it nowhere.
+    public static func disabled(_ rule: String, fallback: String?) -> Refusal {
+        Refusal(.disabled(rule: rule, fallback: fallback))
+    }
+
+    /// The web page a switched-off route falls back to, when that is the refusal: the unmatched
+    /// handler was told of it if its exposure lets the open's source reach it; otherwise the
+    /// caller may open it in a browser itself.
+    public var fallbackURL: String? {
+        if case .disabled(_, let fallback) = kind { return fallback }
+        return nil
+    }
+
+    /// The rule, as the document names the route, when a switched-off route is the refusal.
+    var disabledRule: String? {
+        if case .disabled(let rule, _) = kind { return rule }
+        return nil
+    }
+
     /// Why a typed route value could not be written as a URL, when that is the refusal.
     public var typedRouteError: TypedRouteError? {
         if case .unwritable(let error) = kind { return error }
@@ -287,6 +309,9 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
             "external opens are held until the app is ready, and an object lookup cannot wait"
         case .duplicate(let window):
             "a duplicate: the same URL came from the same channel less than \(window) s before, and opens once"
+        case .disabled(let rule, let fallback):
+            "the route '\(Echo.quoted(rule, limit: 120))' is switched off by the installed rules"
+                + (fallback.map { ", which send it to '\(Echo.quotedURL($0, limit: 400))'" } ?? "")
         }
     }
 }

@@ -17,7 +17,7 @@ extension Router {
     ///     every URL (`reader://**`) does not count (MGJRouter's `canOpenURL:matchExactly:`).
     public func canOpen(_ link: some RouteLink, source: OpenSource? = nil, excludingCatchAll: Bool = false) -> Bool {
         guard let url = try? link.routeURL() else { return false }
-        return dryRun(url, source: source, excludingCatchAll: excludingCatchAll).result.isHandled
+        return dryRun(url, source: source, excludingCatchAll: excludingCatchAll).result.handledRoute != nil
     }
 
     /// The route `open` would run first for `link`, with its parameters, without running
@@ -57,8 +57,11 @@ extension Router {
 }
 
 extension Resolution {
-    /// What a dry run's `result` and `state` say of its URL.
+    /// What a dry run's `result` and `state` say of its URL: of the URL a switched-off
+    /// route's fallback sent it to, when one did.
     init(_ result: OpenResult, _ state: RunState) {
+        var result = result
+        while case .redirected(_, _, let next) = result { result = next }
         switch result {
         case .handled(let route):
             guard case .route(let match, _) = state.taken else { self = .unmatched; return }

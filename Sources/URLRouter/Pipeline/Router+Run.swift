@@ -52,7 +52,8 @@ extension Router {
                 }
                 return wrapped
             }
-            let end = open.hopHere(channel: channel, outer: outer, state: &state, accepting: accepts) { result in
+            let end = open.hopHere(channel: channel, carried: redirects.last?.token, outer: outer, state: &state,
+                                   accepting: accepts) { result in
                 guard let observer else { return }
                 tell(observer, Self.wrap(result, in: redirects), url: url, source: source, started: started)
             }
@@ -108,13 +109,14 @@ extension Router {
     /// redirects: the rest of an awaited run, and of a synchronous open that met an
     /// asynchronous interceptor. Returns the result and the last hop's context; the caller
     /// closes `channel` when nothing took the URL.
-    func continueAwaiting(_ open: Open, from index: Int, channel: ReplyChannel?, outer: OpenContext,
-                          state: inout RunState) async -> (OpenResult, OpenContext) {
+    func continueAwaiting(_ open: Open, from index: Int, channel: ReplyChannel?, carried: ReplyToken? = nil,
+                          outer: OpenContext, state: inout RunState) async -> (OpenResult, OpenContext) {
         var open = open
         var index = index
+        var carried = carried
         var redirects: [RedirectStep] = []
         while true {
-            switch await open.hopAwaiting(from: index, channel: channel, state: &state) {
+            switch await open.hopAwaiting(from: index, channel: channel, carried: carried, state: &state) {
             case .ended(let result):
                 return (Self.wrap(result, in: redirects), open.context)
             case .redirect(let step):
@@ -124,7 +126,7 @@ extension Router {
                 case .ended(let result):
                     return (Self.wrap(result, in: redirects), open.context)
                 case .arrived(let next):
-                    (open, index) = (next, 0)
+                    (open, index, carried) = (next, 0, step.token)
                 }
             }
         }
@@ -142,11 +144,14 @@ extension Open {
     /// context (a dry run binds nothing: it runs no code of the app's). `tell` is called with
     /// the hop's final result inside the binding; not for a redirect, nor for a result still
     /// pending (its caller tells that one when it finishes).
-    func hopHere(channel: ReplyChannel?, outer: OpenContext, state: inout RunState, accepting accepts: (Any) -> Bool,
+    ///
+    /// - Parameter carried: the reply token a switched-off route's redirect handed on, if any.
+    func hopHere(channel: ReplyChannel?, carried: ReplyToken?, outer: OpenContext, state: inout RunState,
+                 accepting accepts: (Any) -> Bool,
                  tell: (OpenResult) -> Void) -> HopEnd {
         if purpose.isDryRun {
-            return .ended(ended(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
-                                token: nil, passes: state.passes))
+            return finish(candidatesHere(token: nil, passes: &state.passes, taken: &state.taken, accepting: accepts),
+                          token: nil, passes: state.passes)
         }
         let hits = interceptors
         return OpenContext.$current.withValue(context) {
@@ -168,16 +173,26 @@ extension Open {
                     let open = self
                     return .ended(.intercepting(interceptor, router.finishLater(channel, context: context) {
                         var state = RunState()
-                        return await open.router.continueAwaiting(open, from: index, channel: channel, outer: outer,
-                                                                  state: &state).0
+                        return await open.router.continueAwaiting(open, from: index, channel: channel, carried: carried,
+                                                                  outer: outer, state: &state).0
                     }))
                 }
             }
             // The requests hold the token; when the last one goes without a reply, the
             // completion gets `nil`.
-            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
-            let result = ended(candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts),
-                               token: token, passes: state.passes)
+            let token = purpose == .run ? carried ?? channel.map(ReplyToken.init) : nil
+            let candidates = candidatesHere(token: token, passes: &state.passes, taken: &state.taken, accepting: accepts)
+            if case .disabled(let rule, let match) = candidates {
+                // A switched-off route's redirect goes on in the verb's loop; its refusal ends here.
+                switch divert(rule, match, token: token) {
+                case .redirect(let step): return .redirect(step)
+                case .ended(let refused):
+                    channel?.discard()
+                    tell(refused)
+                    return .ended(refused)
+                }
+            }
+            let result = ended(candidates, token: token, passes: state.passes)
             if result.pendingOpen == nil {
                 if !result.callsCompletion { channel?.discard() }
                 tell(result)
@@ -188,7 +203,7 @@ extension Open {
 
     /// One hop, awaited, from interceptor number `index`: as ``hopHere(channel:outer:state:accepting:tell:)``,
     /// each interceptor and handler awaited.
-    func hopAwaiting(from index: Int, channel: ReplyChannel?, state: inout RunState) async -> HopEnd {
+    func hopAwaiting(from index: Int, channel: ReplyChannel?, carried: ReplyToken?, state: inout RunState) async -> HopEnd {
         await OpenContext.$current.withValue(context) {
             if let hits = interceptors {
                 switch await interceptAwaiting(hits, from: index) {
@@ -199,13 +214,20 @@ extension Open {
                 }
             }
             if Task.isCancelled { return .ended(.refused(.cancelled)) }
-            let token = purpose == .run ? channel.map(ReplyToken.init) : nil
-            return .ended(ended(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
-                                token: token, passes: state.passes))
+            let token = purpose == .run ? carried ?? channel.map(ReplyToken.init) : nil
+            return finish(await candidatesAwaiting(from: first, token: token, passes: &state.passes, taken: &state.taken),
+                          token: token, passes: state.passes)
         }
     }
 
-    /// How a hop ends, from how its candidates ended.
+    /// How a hop ends, from how its candidates ended: a switched-off route sends the open to
+    /// its fallback (a redirect, followed in the verb's loop), the rest end here.
+    private func finish(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> HopEnd {
+        if case .disabled(let rule, let match) = end { return divert(rule, match, token: token) }
+        return .ended(ended(end, token: token, passes: passes))
+    }
+
+    /// How a hop ends, from how its candidates ended (a switched-off route aside).
     private func ended(_ end: CandidatesEnd, token: ReplyToken?, passes: Passes) -> OpenResult {
         switch end {
         case .took(let route): return .handled(route)
@@ -223,14 +245,58 @@ extension Open {
             return .pending(route, router.finishLater(token?.channel, context: context) {
                 var passes = passes
                 var taken = Taken.nothing
-                return open.ended(await open.candidatesAwaiting(from: match, token: token, passes: &passes, taken: &taken),
-                                  token: token, passes: passes)
+                switch open.finish(await open.candidatesAwaiting(from: match, token: token, passes: &passes, taken: &taken),
+                                   token: token, passes: passes) {
+                case .ended(let result): return result
+                case .redirect(let step): return await open.router.follow(step, after: open, channel: token?.channel)
+                }
             })
+        case .disabled:
+            preconditionFailure("a switched-off route is diverted by finish(_:token:passes:) or hopHere, never ended here")
+        }
+    }
+
+    /// Where a switched-off route sends this open (see <doc:RulesFromAServer>): an app URL is opened
+    /// as a redirect, from the open's source, with the query and the fragment as written; a
+    /// web page is told to the unmatched handler (when its exposure lets this source reach it)
+    /// and carried by the refusal; no fallback, or one the match's values cannot be written
+    /// into, is a refusal naming the rule.
+    func divert(_ rule: DisabledRoute, _ match: MatchedRoute, token: ReplyToken?) -> HopEnd {
+        guard let fallback = rule.fallback,
+              let written = try? fallback.url(parameters: match.parameters.dictionary, converters: snapshot.converters) else {
+            return .ended(.refused(.disabled(rule.rule, fallback: nil)))
+        }
+        if rule.isWeb {
+            notifyUnmatched(url: written)
+            return .ended(.refused(.disabled(rule.rule, fallback: written)))
+        }
+        let target = written + RegisteredInterceptor.queryAndFragment(of: url)
+        switch verdict(on: .redirect(to: target), of: rule.redirector) {
+        case .redirect(var step):
+            step.token = token
+            return .redirect(step)
+        case .ended(let result): return .ended(result)
+        case .proceed, .mustAwait: preconditionFailure("a redirect's verdict redirects or ends")
         }
     }
 }
 
 extension Router {
+    /// Follows a redirect met in a task that finishes a synchronous open (a switched-off
+    /// route after an awaited handler declined): the redirected open, awaited, inside `step`.
+    func follow(_ step: RedirectStep, after open: Open, channel: ReplyChannel?) async -> OpenResult {
+        switch arrive(step.target, source: step.source, userInfo: open.userInfo, trail: step.trail, outer: open.context,
+                      purpose: open.purpose, holds: false, channel: nil) {
+        case .ended(let result):
+            return Self.wrap(result, in: [step])
+        case .arrived(let next):
+            var state = RunState()
+            let (result, _) = await continueAwaiting(next, from: 0, channel: channel, carried: step.token, outer: open.context,
+                                                     state: &state)
+            return Self.wrap(result, in: [step])
+        }
+    }
+
     /// Runs the rest of a synchronous open in a task, in `context`; the completion is called
     /// exactly once for a pending open, even when no handler takes the URL in the end.
     func finishLater(_ channel: ReplyChannel?, context: OpenContext,

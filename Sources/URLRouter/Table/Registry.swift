@@ -27,8 +27,8 @@ struct Registry: Sendable {
     private(set) var checksRequirements = true
     /// ``Router/Options/maxNavigationDepth``, for the check of typed routes' parents.
     var maxNavigationDepth = 8
-    /// The redirect table installed at run time (``Router/installRedirects(_:allowingHosts:)``).
-    var installedRedirects: [RedirectRule] = []
+    /// The rules installed at run time (``Router/install(_:allowingHosts:)``), checked.
+    var installedRules = RouteRules()
     /// Converters stay declared until ``Router/removeAll()``, so patterns of other modules
     /// that use them keep working when the declaring module leaves.
     private(set) var converters: [(module: String, converter: any ParameterConverter)] = []
@@ -39,7 +39,7 @@ struct Registry: Sendable {
     /// installed table's.
     var redirects: [(rule: RedirectRule, module: String)] {
         modules.flatMap { module in module.redirects.map { ($0, module.name) } }
-            + installedRedirects.map { ($0, Router.redirectsModuleName) }
+            + installedRules.redirects.map { ($0, Router.redirectsModuleName) }
     }
 
     mutating func add(_ module: ModuleRegistration) {
@@ -89,6 +89,9 @@ final class Snapshot: Sendable {
     let interceptors: InterceptorTable?
     /// The redirect rules: the modules' and the installed table's, with who declared them.
     let redirects: [(rule: RedirectRule, module: String)]
+    /// The routes the installed rules switch off, or `nil` when none is, so that opens skip
+    /// the rules at the cost of one check.
+    let disabled: DisabledRoutes?
 
     /// The table of everything `registry` holds, every pattern parsed and checked.
     convenience init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
@@ -161,7 +164,7 @@ final class Snapshot: Sendable {
         self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
             .mapValues { Array(Set($0.map(\.module))) }
         let interceptors = registry.modules.flatMap(\.interceptors)
-            + registry.installedRedirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
+            + registry.installedRules.redirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
         self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,
                                                    problems: &problems)
         var all: RouteTable<Int>?
@@ -186,6 +189,8 @@ final class Snapshot: Sendable {
         self.converterNames = converterNames
         self.converters = registry.converters.map(\.converter)
         self.redirects = redirects
+        self.disabled = DisabledRoutes(registry.installedRules.disabled, routes: routes, names: names,
+                                       converters: converterNames)
     }
 
     /// Adds the routes of `module`, kept in slot `slot`, to both tables (the external ones to

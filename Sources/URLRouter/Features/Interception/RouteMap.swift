@@ -39,6 +39,16 @@ public struct RouteMap: Sendable, Hashable {
         package let module: String
     }
 
+    /// One route the installed rules switch off (see <doc:RulesFromAServer>).
+    package struct Disabled: Sendable, Hashable {
+        /// The route's pattern, as registered.
+        package let pattern: String
+        /// The route as the rules document names it.
+        package let rule: String
+        /// Where its opens go, as the document writes it, or `nil`: they are refused.
+        package let fallback: String?
+    }
+
     /// One provided service.
     package struct Service: Sendable, Hashable {
         /// The key's name.
@@ -64,6 +74,8 @@ public struct RouteMap: Sendable, Hashable {
     package let redirects: [Redirect]
     /// The services, sorted by key, then type.
     package let services: [Service]
+    /// The routes the installed rules switch off, sorted by pattern.
+    package let disabled: [Disabled]
     /// The router's origins (``Router/Options/origins``), in declaration order.
     public let origins: [Origin]
     /// Whether the router folds the case of path literals (`MatchOptions.caseInsensitivePaths`):
@@ -84,6 +96,9 @@ public struct RouteMap: Sendable, Hashable {
         }
         redirects = snapshot.redirects.map { Redirect(rule: $0.rule, module: $0.module) }
             .sorted { Self.precedes(($0.rule.from, $0.module), ($1.rule.from, $1.module)) }
+        disabled = (snapshot.disabled?.all ?? []).map {
+            Disabled(pattern: $0.route.pattern, rule: $0.rule, fallback: $0.fallback?.text)
+        }
         services = snapshot.services.values.map { provision in
             Service(key: provision.name, type: provision.typeName, module: provision.module,
                     lifetime: provision.lifetime.description, isMainActor: provision.isMainActor,
@@ -113,6 +128,10 @@ public struct RouteMap: Sendable, Hashable {
             lines.append(["redirect", redirect.rule.from, "to=\(redirect.rule.to)", "module=\(redirect.module)"]
                 .joined(separator: "  "))
         }
+        for entry in disabled {
+            lines.append(["disabled", entry.pattern, "rule=\(entry.rule)", "fallback=\(entry.fallback ?? "-")",
+                          "module=\(Router.redirectsModuleName)"].joined(separator: "  "))
+        }
         for origin in origins {
             lines.append((origin.scheme.map { ["origin", "scheme=\($0)"] }
                           ?? ["origin", "universalLink=\(origin.host ?? "")"]
@@ -128,8 +147,9 @@ public struct RouteMap: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
-    /// A JSON object with the arrays `interceptors`, `origins` (when the router declares some),
-    /// `redirects`, `routes` and `services`, keys sorted,
+    /// A JSON object with the arrays `disabled` (when installed rules switch routes off),
+    /// `interceptors`, `origins` (when the router declares some), `redirects`, `routes` and
+    /// `services`, keys sorted,
     /// one entry per line, written without an encoder. A route has the key `deprecatedFor`
     /// only when it is deprecated, so the maps of routers without deprecations do not change.
     public var json: String {
@@ -162,7 +182,11 @@ public struct RouteMap: Sendable, Hashable {
             $0.scheme.map { object([("scheme", string($0))]) }
                 ?? object([("aliases", "[" + $0.aliases.map(quoted).joined(separator: ", ") + "]"), ("universalLink", string($0.host))])
         }
-        return "{\n  \"interceptors\": \(array(interceptors)),\n"
+        let disabled = disabled.map {
+            object([("fallback", string($0.fallback)), ("pattern", string($0.pattern)), ("rule", string($0.rule))])
+        }
+        return "{\n" + (disabled.isEmpty ? "" : "  \"disabled\": \(array(disabled)),\n")
+            + "  \"interceptors\": \(array(interceptors)),\n"
             + (origins.isEmpty ? "" : "  \"origins\": \(array(origins)),\n")
             + "  \"redirects\": \(array(redirects)),\n"
             + "  \"routes\": \(array(routes)),\n  \"services\": \(array(services))\n}"

@@ -17,38 +17,4 @@ extension Router {
         guard case .arrived(let open) = arrival, let hits = open.snapshot.interceptors?.ordered(for: open.url) else { return [] }
         return hits.indices.map { hits.interceptor(at: $0).info }
     }
-
-    /// Installs a redirect table loaded at run time (from a server, say), replacing the one
-    /// installed before, and publishes it atomically with the routes.
-    ///
-    /// ```swift
-    /// try router.installRedirects([RedirectRule(from: "reader://b/:id", to: "reader://book/<int:id>")])
-    /// ```
-    /// Every rule is validated before anything changes: its patterns must be valid, its
-    /// target must get every parameter from the old pattern, and the target must be a
-    /// registered route's pattern (as registered) or point at a host in `allowedHosts`.
-    /// - Parameters:
-    ///   - rules: the table; an empty one removes the installed table.
-    ///   - allowedHosts: hosts (lowercased) a rule may point at without being a registered route.
-    /// - Throws: ``RegistrationError`` listing every invalid rule (module ``redirectsModuleName``);
-    ///   the router is then unchanged.
-    public func installRedirects(_ rules: [RedirectRule], allowingHosts allowedHosts: Set<String> = []) throws(RegistrationError) {
-        let registered = Set(current.routes.modules.flatMap(\.patterns))
-        var problems: [RegistrationError.Problem] = []
-        for rule in rules where !registered.contains(rule.to) {
-            let host = (try? RoutePattern(rule.to, converters: current.converterNames))
-                .flatMap { $0.hasHost ? $0.segments[1].literal : nil }
-            guard let host, allowedHosts.contains(host.lowercased()) else {
-                problems.append(.invalidRedirect(rule, module: Self.redirectsModuleName,
-                                                 reason: "the target is neither a registered route nor on an allowed host"))
-                continue
-            }
-        }
-        guard problems.isEmpty else { throw RegistrationError(problems: problems) }
-        _ = try update { registry in
-            var next = registry
-            next.installedRedirects = rules
-            return next
-        }
-    }
 }

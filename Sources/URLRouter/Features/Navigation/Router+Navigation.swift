@@ -60,11 +60,14 @@ extension Router {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
         let (result, state) = dryRun(url, source: source)
-        guard case .handled(let route) = result, case .route(_, let value) = state.taken else {
+        guard let route = result.handledRoute, case .route(_, let value) = state.taken else {
             throw .notOpened(Resolution(result, state), url: url)
         }
         guard let value else { throw .notTypedRoute(route, url: url) }
-        return try plan(endingWith: value, url: url)
+        // A switched-off route's fallback (see <doc:RulesFromAServer>) is planned, from the link asked for.
+        var (planned, last) = (url, result)
+        while case .redirected(_, let target, let next) = last { (planned, last) = (target, next) }
+        return try plan(endingWith: value, url: planned, redirectedFrom: planned == url ? nil : url)
     }
 
     /// The plan whose top is `value`: its parents below it, up to the first root, each written
@@ -166,7 +169,8 @@ extension Router {
         var dropped: [String] = []
         for url in urls {
             let (result, state) = dryRun(url, source: source)
-            guard result.isHandled, case .route(_, let value?) = state.taken, let route = try? AnyRoute(writing: value) else {
+            guard result.handledRoute != nil, case .route(_, let value?) = state.taken,
+                  let route = try? AnyRoute(writing: value) else {
                 dropped.append(url)
                 continue
             }

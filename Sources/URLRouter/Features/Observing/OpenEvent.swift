@@ -128,7 +128,8 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
         while case .redirected(_, _, let next) = last { last = next }
         switch last {
         case .malformed(let error): urls.append(error.url)
-        case .refused(let refusal): urls += (refusal.redirectChain ?? []) + [refusal.chainStart].compactMap { $0 }
+        case .refused(let refusal):
+            urls += (refusal.redirectChain ?? []) + [refusal.chainStart, refusal.fallbackURL].compactMap { $0 }
         default: break
         }
         return Redaction(urls: urls, showing: shownItems)

@@ -342,6 +342,7 @@ extension Redaction {
         if let chain = refusal.redirectChain { return .redirectLoop(chain.map { url($0) }) }
         if let limit = refusal.nestingLimit, let first = refusal.chainStart { return .nestingLimit(limit, firstURL: url(first)) }
         if let error = refusal.typedRouteError { return .unwritable(typed(error)) }
+        if let rule = refusal.disabledRule, let fallback = refusal.fallbackURL { return .disabled(rule, fallback: url(fallback)) }
         return refusal
     }
 
