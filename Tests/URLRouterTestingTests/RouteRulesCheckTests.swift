@@ -52,4 +52,39 @@ struct RouteRulesCheckTests {
         }
         #expect(throws: RouteCheckFailure.self) { try assertRouteRules(router, path: "/nonexistent/rules.json") }
     }
+
+    @Test("presentation overrides are checked as install checks them, and a valid one is not installed")
+    func presentation() throws {
+        let router = try Router { routes in
+            routes.action(RulesCheckTab.self, name: "tab", exposure: .external) { _, _ in }
+            routes.action(RulesCheckShare.self, name: "share", exposure: .external) { _, _ in }
+            routes.action("reader://sale", name: "sale", exposure: .external) { _ in }
+        }
+        try assertRouteRules(router, path: try Self.file(#"{"version": 1, "presentation": [{"route": "share", "presentation": "sheet"}]}"#))
+        #expect(try router.plan(for: "reader://check/share").modals.isEmpty)
+        let unknownValue = try Self.file(#"{"version": 1, "presentation": [{"route": "share", "presentation": "modal"}]}"#)
+        #expect {
+            try assertRouteRules(router, path: unknownValue)
+        } throws: { error in
+            guard let failure = error as? RouteCheckFailure else { return false }
+            return failure.problems.count == 1 && failure.problems[0].contains("presentation[0].presentation: 'modal' is not a presentation")
+        }
+        let refused = try Self.file(#"""
+            {"version": 1, "presentation": [{"route": "tab", "presentation": "sheet"}, {"route": "sale", "presentation": "push"}]}
+            """#)
+        #expect {
+            try assertRouteRules(router, path: refused)
+        } throws: { error in
+            guard let failure = error as? RouteCheckFailure else { return false }
+            return failure.problems.count == 2
+                && failure.problems[0].contains("presentation[0].presentation: 'tab' may not be presented so: it is a RootRoute")
+                && failure.problems[1].contains("presentation[1].route: 'sale' is not a typed route")
+        }
+    }
+}
+
+struct RulesCheckTab: RootRoute { static let pattern = "reader://check/tab" }
+struct RulesCheckShare: TypedRoute {
+    static let pattern = "reader://check/share"
+    var parent: (any TypedRoute)? { RulesCheckTab() }
 }

@@ -24,25 +24,48 @@ struct RouteRulesConcurrencyTests {
         let entries = (0..<Self.threads).map { #"{"route": "page\#($0)", "fallback": "reader://store"}"# }
         let allOff = try RouteRules(json: Data(#"{"version": 1, "disabled": [\#(entries.joined(separator: ","))]}"#.utf8))
         let refused = try RouteRules(json: Data(#"{"version": 1, "disabled": [{"route": "page0"}, {"route": "nowhere"}]}"#.utf8))
+        let outcomes = Shared<[String]>([])
+        Self.run(threads: Self.threads, installing: { round in
+            do {
+                try router.install(round % 3 == 2 ? RouteRules() : allOff)
+            } catch {
+                outcomes.append("unexpected: \(error)")
+            }
+            #expect(throws: RouteRulesError.self) { try router.install(refused) }
+        }) { index in
+            var seen: [String] = []
+            for id in 0..<Self.opensPerThread {
+                let result = router.open("reader://page\(index)/\(id)?n=\(id)", source: .external)
+                switch result {
+                case .handled(let route) where route.pattern == "reader://page\(index)/<int:id>": seen.append("on")
+                case .redirected(_, "reader://store?n=\(id)", .handled(let route)) where route.pattern == "reader://store":
+                    seen.append("off")
+                default: seen.append("unexpected: \(result)")
+                }
+                let disabled = router.routeMap.text.components(separatedBy: "\ndisabled  ").count - 1
+                if disabled != 0 && disabled != Self.threads { seen.append("a map with \(disabled) disabled routes") }
+            }
+            outcomes.withLock { $0 += seen }
+        }
+        let seen = outcomes.current
+        #expect(seen.filter { $0.hasPrefix("unexpected") || $0.hasPrefix("a map") }.isEmpty,
+                "\(seen.filter { $0.hasPrefix("unexpected") || $0.hasPrefix("a map") }.prefix(5))")
+        #expect(seen.count == Self.threads * Self.opensPerThread)
+        let counts = ran.current
+        #expect(counts.values.reduce(0, +) == Self.threads * Self.opensPerThread, "each open ran exactly one handler")
+        #expect(counts["store", default: 0] == seen.filter { $0 == "off" }.count)
+    }
+
+    /// Runs `body` on `threads` threads, each given its index, while one more thread calls
+    /// `install` with the round's number until they are done.
+    static func run(threads: Int, installing install: @escaping @Sendable (Int) -> Void,
+                    _ body: @escaping @Sendable (Int) -> Void) {
         let stop = Shared(false)
         let done = DispatchGroup()
-        let outcomes = Shared<[String]>([])
-        for index in 0..<Self.threads {
+        for index in 0..<threads {
             done.enter()
             Thread {
-                var seen: [String] = []
-                for id in 0..<Self.opensPerThread {
-                    let result = router.open("reader://page\(index)/\(id)?n=\(id)", source: .external)
-                    switch result {
-                    case .handled(let route) where route.pattern == "reader://page\(index)/<int:id>": seen.append("on")
-                    case .redirected(_, "reader://store?n=\(id)", .handled(let route)) where route.pattern == "reader://store":
-                        seen.append("off")
-                    default: seen.append("unexpected: \(result)")
-                    }
-                    let disabled = router.routeMap.text.components(separatedBy: "\ndisabled  ").count - 1
-                    if disabled != 0 && disabled != Self.threads { seen.append("a map with \(disabled) disabled routes") }
-                }
-                outcomes.withLock { $0 += seen }
+                body(index)
                 done.leave()
             }.start()
         }
@@ -51,12 +74,7 @@ struct RouteRulesConcurrencyTests {
         Thread {
             var round = 0
             while !stop.current {
-                do {
-                    try router.install(round % 3 == 2 ? RouteRules() : allOff)
-                } catch {
-                    outcomes.append("unexpected: \(error)")
-                }
-                #expect(throws: RouteRulesError.self) { try router.install(refused) }
+                install(round)
                 round += 1
             }
             installer.leave()
@@ -64,12 +82,5 @@ struct RouteRulesConcurrencyTests {
         done.wait()
         stop.withLock { $0 = true }
         installer.wait()
-        let seen = outcomes.current
-        #expect(seen.filter { $0.hasPrefix("unexpected") || $0.hasPrefix("a map") }.isEmpty,
-                "\(seen.filter { $0.hasPrefix("unexpected") || $0.hasPrefix("a map") }.prefix(5))")
-        #expect(seen.count == Self.threads * Self.opensPerThread)
-        let counts = ran.current
-        #expect(counts.values.reduce(0, +) == Self.threads * Self.opensPerThread, "each open ran exactly one handler")
-        #expect(counts["store", default: 0] == seen.filter { $0 == "off" }.count)
     }
 }

@@ -62,7 +62,7 @@ struct RouteRulesTests {
         Shape(json: #"{"version": "1"}"#, problems: [("version", "must be the number 1")]),
         Shape(json: #"{"version": true}"#, problems: [("version", "must be the number 1")]),
         Shape(json: #"{"version": 1.5}"#, problems: [("version", "must be the number 1")]),
-        Shape(json: #"{"version": 1, "presentation": []}"#, problems: [("document", "unknown key 'presentation'")]),
+        Shape(json: #"{"version": 1, "placement": []}"#, problems: [("document", "unknown key 'placement'")]),
         Shape(json: #"{"version": 1, "disabled": {}}"#, problems: [("disabled", "must be an array")]),
         Shape(json: #"{"version": 1, "disabled": [1, {"route": "sale"}]}"#, problems: [("disabled[0]", "must be an object")]),
         Shape(json: #"{"version": 1, "disabled": [{"fallback": "reader://store"}]}"#,

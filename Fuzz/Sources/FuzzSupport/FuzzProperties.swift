@@ -1389,7 +1389,8 @@ extension FuzzOracle {
     /// URLs every accepted document is tried with, besides the document's own strings.
     static let rulesURLs = ["reader://sale", "reader://store", "reader://book/7", "reader://shelf/a", "reader://c/x/y",
                             "reader://nativeSecret", "reader://admin/1", "reader://store/secret", "reader://b/1",
-                            "reader://old/admin", "https://web.example.com/book/1"]
+                            "reader://old/admin", "https://web.example.com/book/1",
+                            "reader://rp/tab", "reader://rp/share/3", "reader://rp/secret"]
 
     /// What an input's router saw: internal handlers run and the internal unmatched handler told.
     final class RulesLog: @unchecked Sendable {
@@ -1402,6 +1403,8 @@ extension FuzzOracle {
     ///   accepted one points at no internal route (its fallbacks and redirect targets);
     /// - no open, object lookup or resolve from outside of the fixed URLs and of every string
     ///   the document holds reaches an internal route, or the internal unmatched handler;
+    /// - an accepted presentation override names an external typed route, and the plans of
+    ///   the URLs above, under it, restore from their URLs to the same plans;
     /// - `RouteRules()` restores the route map the router started with.
     /// The router is built for each input: checks run at once in the tests, and install changes it.
     public static func checkRules(_ data: [UInt8]) -> [String] {
@@ -1417,6 +1420,9 @@ extension FuzzOracle {
                     }
                 }
                 routes.redirect("reader://b/:id", to: "reader://book/<int:id>")
+                routes.action(FuzzRulesTab.self, name: "tab", exposure: .external) { _, _ in }
+                routes.action(FuzzRulesShare.self, name: "share", exposure: .external) { _, _ in }
+                routes.action(FuzzRulesSecret.self, name: "rsecret") { _, _ in log.reached.append(FuzzRulesSecret.pattern) }
             }
         } catch {
             return ["the rules router does not build: \(error)"]
@@ -1451,6 +1457,16 @@ extension FuzzOracle {
                 }
             }
         }
+        for line in router.routeMap.text.split(separator: "\n") where line.hasPrefix("presentation  ") {
+            let pattern = line.components(separatedBy: "  ")[1]
+            if internalPatterns.contains(pattern) || pattern == FuzzRulesSecret.pattern {
+                problems.append("an accepted document presents an internal route otherwise: \(line)")
+            }
+        }
+        for url in rulesURLs {
+            guard let plan = try? router.plan(for: url) else { continue }
+            if router.restore(plan.urls) != plan { problems.append("the plan of '\(shown(url))' does not restore: \(plan)") }
+        }
         let text = String(decoding: data, as: UTF8.self)
         let strings = text.split(separator: "\"").map(String.init).filter { $0.contains(":") && $0.utf8.count < 512 }
         for url in rulesURLs + strings.prefix(8) {
@@ -1470,6 +1486,21 @@ extension FuzzOracle {
         if router.routeMap != shipped { problems.append("RouteRules() does not restore the shipped route map") }
         return problems
     }
+}
+
+/// Typed routes of the rules target, which presentation overrides name: a tab (a root, never
+/// modal), a route pushed on it, and an internal one.
+struct FuzzRulesTab: RootRoute { static let pattern = "reader://rp/tab" }
+
+struct FuzzRulesShare: TypedRoute {
+    static let pattern = "reader://rp/share/<int:id>"
+    var id: Int
+    var parent: (any TypedRoute)? { FuzzRulesTab() }
+}
+
+struct FuzzRulesSecret: TypedRoute {
+    static let pattern = "reader://rp/secret"
+    var parent: (any TypedRoute)? { FuzzRulesShare(id: 0) }
 }
 
 struct FuzzDraftRoute: TypedRoute {

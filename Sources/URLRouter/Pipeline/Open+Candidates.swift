@@ -37,7 +37,9 @@ enum CandidatesEnd {
 indirect enum Taken {
     case nothing
     case object(Any)
-    case route(MatchedRoute, value: (any TypedRoute)?)
+    /// A dry run's route, its value, and the presentation overrides of the table that
+    /// matched it, which a plan of the value reads.
+    case route(MatchedRoute, value: (any TypedRoute)?, presentations: PresentationOverrides?)
     case plan(NavigationPlan)
 }
 
@@ -153,7 +155,7 @@ extension Open {
             case .typed(let typed): value = typed
             }
             if excludingCatchAll && match.isCatchAllMatch { return passes.pass(route.info, .excluded) }
-            taken = .route(match, value: value)
+            taken = .route(match, value: value, presentations: snapshot.presentations)
             return .took
         case .navigate(let coldStart):
             guard let plan = plan(match, route: route, passes: &passes, taken: &taken) else { return .passed }
@@ -221,7 +223,8 @@ extension Open {
         case .untyped: return .failure(.notTypedRoute(route.info, url: url))
         case .typed(let value):
             do throws(NavigationError) {
-                let plan = try router.plan(endingWith: value, url: url, redirectedFrom: trail?.urls.first)
+                let plan = try router.plan(endingWith: value, url: url, redirectedFrom: trail?.urls.first,
+                                           presentations: snapshot.presentations)
                 taken = .plan(plan)
                 return .success(plan)
             } catch {

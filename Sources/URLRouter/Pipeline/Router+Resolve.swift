@@ -64,7 +64,7 @@ extension Resolution {
         while case .redirected(_, _, let next) = result { result = next }
         switch result {
         case .handled(let route):
-            guard case .route(let match, _) = state.taken else { self = .unmatched; return }
+            guard case .route(let match, _, _) = state.taken else { self = .unmatched; return }
             self = .route(ResolvedRoute(route: route, match: match, declined: state.passes.undecodable))
         case .malformed(let error): self = .malformed(error)
         case .refused(let refusal): self = .refused(refusal)

@@ -92,6 +92,9 @@ final class Snapshot: Sendable {
     /// The routes the installed rules switch off, or `nil` when none is, so that opens skip
     /// the rules at the cost of one check.
     let disabled: DisabledRoutes?
+    /// The typed routes the installed rules present otherwise, or `nil` when none is: read
+    /// only when a plan is built.
+    let presentations: PresentationOverrides?
 
     /// The table of everything `registry` holds, every pattern parsed and checked.
     convenience init(registry: Registry, options: MatchOptions) throws(RegistrationError) {
@@ -191,6 +194,7 @@ final class Snapshot: Sendable {
         self.redirects = redirects
         self.disabled = DisabledRoutes(registry.installedRules.disabled, routes: routes, names: names,
                                        converters: converterNames)
+        self.presentations = PresentationOverrides(registry.installedRules.presentations, routes: routes, names: names)
     }
 
     /// Adds the routes of `module`, kept in slot `slot`, to both tables (the external ones to

@@ -49,6 +49,17 @@ public struct RouteMap: Sendable, Hashable {
         package let fallback: String?
     }
 
+    /// One typed route the installed rules present otherwise than it declares (see
+    /// <doc:RulesFromAServer>).
+    package struct Presented: Sendable, Hashable {
+        /// The route's pattern, as registered.
+        package let pattern: String
+        /// The route as the rules document names it.
+        package let rule: String
+        /// How plans present it: `push`, `sheet` or `fullScreen`.
+        package let presentation: String
+    }
+
     /// One provided service.
     package struct Service: Sendable, Hashable {
         /// The key's name.
@@ -76,6 +87,8 @@ public struct RouteMap: Sendable, Hashable {
     package let services: [Service]
     /// The routes the installed rules switch off, sorted by pattern.
     package let disabled: [Disabled]
+    /// The typed routes the installed rules present otherwise, sorted by pattern.
+    package let presented: [Presented]
     /// The router's origins (``Router/Options/origins``), in declaration order.
     public let origins: [Origin]
     /// Whether the router folds the case of path literals (`MatchOptions.caseInsensitivePaths`):
@@ -98,6 +111,9 @@ public struct RouteMap: Sendable, Hashable {
             .sorted { Self.precedes(($0.rule.from, $0.module), ($1.rule.from, $1.module)) }
         disabled = (snapshot.disabled?.all ?? []).map {
             Disabled(pattern: $0.route.pattern, rule: $0.rule, fallback: $0.fallback?.text)
+        }
+        presented = (snapshot.presentations?.all ?? []).map {
+            Presented(pattern: $0.route.pattern, rule: $0.rule, presentation: $0.presentation.description)
         }
         services = snapshot.services.values.map { provision in
             Service(key: provision.name, type: provision.typeName, module: provision.module,
@@ -132,6 +148,10 @@ public struct RouteMap: Sendable, Hashable {
             lines.append(["disabled", entry.pattern, "rule=\(entry.rule)", "fallback=\(entry.fallback ?? "-")",
                           "module=\(Router.redirectsModuleName)"].joined(separator: "  "))
         }
+        for entry in presented {
+            lines.append(["presentation", entry.pattern, "rule=\(entry.rule)", "presentation=\(entry.presentation)",
+                          "module=\(Router.redirectsModuleName)"].joined(separator: "  "))
+        }
         for origin in origins {
             lines.append((origin.scheme.map { ["origin", "scheme=\($0)"] }
                           ?? ["origin", "universalLink=\(origin.host ?? "")"]
@@ -148,8 +168,8 @@ public struct RouteMap: Sendable, Hashable {
     }
 
     /// A JSON object with the arrays `disabled` (when installed rules switch routes off),
-    /// `interceptors`, `origins` (when the router declares some), `redirects`, `routes` and
-    /// `services`, keys sorted,
+    /// `interceptors`, `origins` (when the router declares some), `presentation` (when
+    /// installed rules present routes otherwise), `redirects`, `routes` and `services`, keys sorted,
     /// one entry per line, written without an encoder. A route has the key `deprecatedFor`
     /// only when it is deprecated, so the maps of routers without deprecations do not change.
     public var json: String {
@@ -185,9 +205,13 @@ public struct RouteMap: Sendable, Hashable {
         let disabled = disabled.map {
             object([("fallback", string($0.fallback)), ("pattern", string($0.pattern)), ("rule", string($0.rule))])
         }
+        let presented = presented.map {
+            object([("pattern", string($0.pattern)), ("presentation", string($0.presentation)), ("rule", string($0.rule))])
+        }
         return "{\n" + (disabled.isEmpty ? "" : "  \"disabled\": \(array(disabled)),\n")
             + "  \"interceptors\": \(array(interceptors)),\n"
             + (origins.isEmpty ? "" : "  \"origins\": \(array(origins)),\n")
+            + (presented.isEmpty ? "" : "  \"presentation\": \(array(presented)),\n")
             + "  \"redirects\": \(array(redirects)),\n"
             + "  \"routes\": \(array(routes)),\n  \"services\": \(array(services))\n}"
     }

@@ -60,20 +60,25 @@ extension Router {
         let url: String
         do { url = try link.routeURL() } catch { throw .notOpened(.refused(.unwritable(error)), url: link.unwrittenURL) }
         let (result, state) = dryRun(url, source: source)
-        guard let route = result.handledRoute, case .route(_, let value) = state.taken else {
+        guard let route = result.handledRoute, case .route(_, let value, let presentations) = state.taken else {
             throw .notOpened(Resolution(result, state), url: url)
         }
         guard let value else { throw .notTypedRoute(route, url: url) }
         // A switched-off route's fallback (see <doc:RulesFromAServer>) is planned, from the link asked for.
         var (planned, last) = (url, result)
         while case .redirected(_, let target, let next) = last { (planned, last) = (target, next) }
-        return try plan(endingWith: value, url: planned, redirectedFrom: planned == url ? nil : url)
+        return try plan(endingWith: value, url: planned, redirectedFrom: planned == url ? nil : url,
+                        presentations: presentations)
     }
 
     /// The plan whose top is `value`: its parents below it, up to the first root, each written
     /// as a URL (a plan's URLs are what state restoration saves).
-    /// - Parameter redirectedFrom: the link an interceptor redirected to `url`, if one did.
-    func plan(endingWith value: any TypedRoute, url: String, redirectedFrom: String? = nil) throws(NavigationError) -> NavigationPlan {
+    /// - Parameters:
+    ///   - redirectedFrom: the link an interceptor redirected to `url`, if one did.
+    ///   - presentations: the installed rules' overrides (see <doc:RulesFromAServer>), of the
+    ///     table that matched `url`; `nil`: each route as it declares.
+    func plan(endingWith value: any TypedRoute, url: String, redirectedFrom: String? = nil,
+              presentations: PresentationOverrides?) throws(NavigationError) -> NavigationPlan {
         func written(_ route: any TypedRoute, isParent: Bool = true) throws(NavigationError) -> AnyRoute {
             do {
                 return try AnyRoute(writing: route)
@@ -100,7 +105,7 @@ extension Router {
         }
         var layers = Layers()
         for (index, route) in chain.enumerated().reversed() {
-            layers.append(try written(route, isParent: index > 0), type(of: route).plannedPresentation)
+            layers.append(try written(route, isParent: index > 0), presentations.presentation(of: type(of: route)))
         }
         return NavigationPlan(root: root, stack: layers.stack, modals: layers.modals, redirectedFrom: redirectedFrom)
     }
@@ -147,8 +152,9 @@ extension Router {
     /// once; a URL that no longer does (a route removed, a value that no longer decodes, a
     /// value that cannot be written back) is left out and listed in
     /// ``NavigationPlan/dropped``. A ``RootRoute`` first is the root; a route presented
-    /// modally (``TypedRoute/presentation``) starts a layer of ``NavigationPlan/modals``, as
-    /// in the plan the URLs came from, so `restore(plan.urls)` is `plan` again.
+    /// modally (``TypedRoute/presentation``, or the installed rules' override of it) starts a
+    /// layer of ``NavigationPlan/modals``, as in the plan the URLs came from, so
+    /// `restore(plan.urls)` is `plan` again.
     ///
     /// ```swift
     /// let plan = router.restore(savedURLs)                              // the app's own state
@@ -167,9 +173,11 @@ extension Router {
         var root: AnyRoute?
         var layers = Layers()
         var dropped: [String] = []
+        // One document's presentations for every layer, though each URL is read on its own.
+        let presentations = current.presentations
         for url in urls {
             let (result, state) = dryRun(url, source: source)
-            guard result.handledRoute != nil, case .route(_, let value?) = state.taken,
+            guard result.handledRoute != nil, case .route(_, let value?, _) = state.taken,
                   let route = try? AnyRoute(writing: value) else {
                 dropped.append(url)
                 continue
@@ -177,7 +185,7 @@ extension Router {
             if root == nil, layers.isEmpty, value is any RootRoute {
                 root = route
             } else {
-                layers.append(route, type(of: value).plannedPresentation)
+                layers.append(route, presentations.presentation(of: type(of: value)))
             }
         }
         return NavigationPlan(root: root, stack: layers.stack, modals: layers.modals, dropped: dropped)

@@ -38,10 +38,7 @@ struct DisabledRoutes: Sendable {
     /// none names a route of it (a route that left with its module is simply not switched off).
     init?(_ disabled: [RouteRules.Disabled], routes: RouteList, names: [String: Int], converters: Set<String>) {
         guard !disabled.isEmpty else { return nil }
-        var byPattern: [String: Int] = [:]
-        for (slot, module) in routes.modules.enumerated() {
-            for index in 0..<module.count { byPattern[module.patterns[index]] = RouteList.id(slot: slot, index: index) }
-        }
+        let byPattern = routes.idsByPattern
         var byID: [Int: DisabledRoute] = [:]
         for rule in disabled {
             guard let id = names[rule.route] ?? byPattern[rule.route], byID[id] == nil else { continue }
@@ -53,4 +50,15 @@ struct DisabledRoutes: Sendable {
     }
 
     subscript(id: Int) -> DisabledRoute? { byID[id] }
+}
+
+extension RouteList {
+    /// Each route's id by its pattern, as registered: how a rule names a route without a name.
+    var idsByPattern: [String: Int] {
+        var byPattern: [String: Int] = [:]
+        for (slot, module) in modules.enumerated() {
+            for index in 0..<module.count { byPattern[module.patterns[index]] = RouteList.id(slot: slot, index: index) }
+        }
+        return byPattern
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Routing rules delivered at run time (from a server, say): routes switched off, each with an
-/// optional fallback, and redirects (see <doc:RulesFromAServer>, which gives the format and its JSON
-/// Schema).
+/// optional fallback, redirects, and typed routes presented otherwise than they declare (see
+/// <doc:RulesFromAServer>, which gives the format and its JSON Schema).
 ///
 /// ```swift
 /// let rules = try RouteRules(json: downloaded)
@@ -25,19 +25,29 @@ public struct RouteRules: Sendable, Hashable {
         var isWeb = false
     }
 
+    /// A typed route presented otherwise than it declares (``TypedRoute/presentation``): the
+    /// route as the document names it, and how plans present it.
+    struct PresentationOverride: Sendable, Hashable {
+        let route: String
+        let presentation: Presentation
+    }
+
     /// The routes switched off, in the document's order.
     let disabled: [Disabled]
     /// The redirects, in the document's order.
     let redirects: [RedirectRule]
+    /// The presentation overrides, in the document's order.
+    let presentations: [PresentationOverride]
 
     /// No rules: installed, it restores the table the app shipped with.
     public init() {
         self.init(disabled: [], redirects: [])
     }
 
-    init(disabled: [Disabled], redirects: [RedirectRule]) {
+    init(disabled: [Disabled], redirects: [RedirectRule], presentations: [PresentationOverride] = []) {
         self.disabled = disabled
         self.redirects = redirects
+        self.presentations = presentations
     }
 
     /// Reads a rules document (see <doc:RulesFromAServer>).
@@ -45,7 +55,8 @@ public struct RouteRules: Sendable, Hashable {
     /// ```json
     /// { "version": 1,
     ///   "disabled": [ { "route": "sale", "fallback": "reader://store" } ],
-    ///   "redirects": [ { "from": "reader://b/:id", "to": "reader://book/<int:id>" } ] }
+    ///   "redirects": [ { "from": "reader://b/:id", "to": "reader://book/<int:id>" } ],
+    ///   "presentation": [ { "route": "share", "presentation": "sheet" } ] }
     /// ```
     /// - Parameter json: the document, UTF-8 JSON.
     /// - Throws: ``RouteRulesError`` listing every problem of the document's shape, each
@@ -59,7 +70,7 @@ public struct RouteRules: Sendable, Hashable {
             throw RouteRulesError([RouteRulesError.Problem(place: "document", "is not a JSON object: \(Echo.quoted(Self.reason(error)))")])
         }
         guard reader.problems.isEmpty else { throw RouteRulesError(reader.problems) }
-        self.init(disabled: reader.disabled, redirects: reader.redirects)
+        self.init(disabled: reader.disabled, redirects: reader.redirects, presentations: reader.presentations)
     }
 
     /// Why the decoder refused a document: its own words, without the coding path it adds.
@@ -73,7 +84,7 @@ public struct RouteRules: Sendable, Hashable {
     }
 
     /// Whether the document holds no rule.
-    var isEmpty: Bool { disabled.isEmpty && redirects.isEmpty }
+    var isEmpty: Bool { disabled.isEmpty && redirects.isEmpty && presentations.isEmpty }
 }
 
 /// A key of a JSON object, whatever it is: the reader lists the keys to refuse unknown ones.
@@ -94,6 +105,7 @@ private struct Skipped: Decodable {
 private struct RulesDocumentReader: Decodable {
     private(set) var disabled: [RouteRules.Disabled] = []
     private(set) var redirects: [RedirectRule] = []
+    private(set) var presentations: [RouteRules.PresentationOverride] = []
     var problems: [RouteRulesError.Problem] { log.problems }
     /// What the reading found wrong, written by the readers of each part.
     private let log = ProblemLog()
@@ -108,7 +120,7 @@ private struct RulesDocumentReader: Decodable {
 
     init(from decoder: any Decoder) throws {
         let document = try decoder.container(keyedBy: RulesKey.self)
-        refuseUnknownKeys(of: document, allowed: ["version", "disabled", "redirects"], at: nil)
+        refuseUnknownKeys(of: document, allowed: ["version", "disabled", "redirects", "presentation"], at: nil)
         if !document.contains(RulesKey("version")) {
             log.append(.init(place: "version", "is missing (this router reads version \(Self.version))"))
         } else if let version = try? document.decode(Int.self, forKey: RulesKey("version")) {
@@ -129,6 +141,26 @@ private struct RulesDocumentReader: Decodable {
             guard let from, let to else { return nil }
             return (from, to)
         }.compactMap { entry in entry.1.map { RedirectRule(from: entry.0, to: $0) } }
+        presentations = entries(of: document, key: "presentation") { entry, place in
+            let route = string(entry, "route", at: place, required: true)
+            guard let written = string(entry, "presentation", at: place, required: true) else { return nil }
+            guard Self.presentation(named: written) != nil else {
+                let known = Self.writable.map(\.description).joined(separator: ", ")
+                log.append(.init(place: "\(place).presentation",
+                                 "'\(Echo.quoted(written, limit: 60))' is not a presentation (known: \(known))"))
+                return nil
+            }
+            return route.map { ($0, written) }
+        }.compactMap { route, written in
+            written.flatMap(Self.presentation(named:)).map { RouteRules.PresentationOverride(route: route, presentation: $0) }
+        }
+    }
+
+    /// The presentations a document may write, by their ``Presentation/description``.
+    private static let writable: [Presentation] = [.push, .sheet, .fullScreen]
+
+    private static func presentation(named name: String) -> Presentation? {
+        writable.first { $0.description == name }
     }
 
     /// The objects of the array at `key` (absent: none), each read by `read` after its keys are checked.
@@ -139,7 +171,11 @@ private struct RulesDocumentReader: Decodable {
             log.append(.init(place: key, "must be an array"))
             return []
         }
-        let allowed: Set<String> = key == "disabled" ? ["route", "fallback"] : ["from", "to"]
+        let allowed: Set<String> = switch key {
+        case "disabled": ["route", "fallback"]
+        case "presentation": ["route", "presentation"]
+        default: ["from", "to"]
+        }
         var found: [(String, String?)] = []
         while !list.isAtEnd {
             let index = list.currentIndex

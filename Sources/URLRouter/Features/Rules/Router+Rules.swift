@@ -13,7 +13,9 @@ extension Router {
     /// changes: every route it switches off must be registered (by name, or by pattern for a
     /// route without one); every fallback and every redirect target must be a route links may
     /// reach (an external route: a document from a server may never point at an internal
-    /// one), or, for a fallback, an `https` page on a host in `allowedHosts`.
+    /// one), or, for a fallback, an `https` page on a host in `allowedHosts`; every
+    /// presentation override must name an external typed route, once, presented as its type
+    /// could declare (a ``RootRoute`` is never modal).
     /// - Parameters:
     ///   - rules: the document; ``RouteRules/init()`` removes the installed rules.
     ///   - allowedHosts: hosts (lowercased) a fallback or a redirect may send a link to
@@ -165,7 +167,40 @@ struct RulesCheck {
         for (index, rule) in rules.redirects.enumerated() {
             checkRedirect(rule, at: "redirects[\(index)]")
         }
-        return RouteRules(disabled: disabled, redirects: rules.redirects)
+        var overriddenBy: [Int: Int] = [:]
+        for (index, rule) in rules.presentations.enumerated() {
+            checkPresentation(rule, at: index, overriddenBy: &overriddenBy)
+        }
+        return RouteRules(disabled: disabled, redirects: rules.redirects, presentations: rules.presentations)
+    }
+
+    /// Checks the presentation override at `index`: a registered typed route links may reach,
+    /// overridden once, and presented as registration would let it declare.
+    private mutating func checkPresentation(_ rule: RouteRules.PresentationOverride, at index: Int,
+                                            overriddenBy: inout [Int: Int]) {
+        let (place, shown) = ("presentation[\(index)]", "'\(Echo.quoted(rule.route))'")
+        let ids = routes(named: rule.route)
+        if ids.isEmpty {
+            problems.append(.init(place: "\(place).route", "no registered route is named or written \(shown)"))
+        }
+        for id in ids {
+            if let first = overriddenBy[id] {
+                problems.append(.init(place: "\(place).route", "\(shown) is presented otherwise already by presentation[\(first)]"))
+                continue
+            }
+            overriddenBy[id] = index
+            guard let decoding = snapshot.routes.typedDecoding(of: id) else {
+                problems.append(.init(place: "\(place).route", "\(shown) is not a typed route: only a typed route has a presentation"))
+                continue
+            }
+            if !snapshot.routes[id].info.exposure.isExternal {
+                problems.append(.init(place: "\(place).route", "\(shown) is an internal route: "
+                                      + "a rules document may only name what links may reach"))
+            }
+            if let reason = TypedRouteCheck.refusal(of: rule.presentation, for: decoding.type) {
+                problems.append(.init(place: "\(place).presentation", "\(shown) may not be presented so: \(reason)"))
+            }
+        }
     }
 
     /// Checks the fallback of route `id`; returns whether it is a web page.

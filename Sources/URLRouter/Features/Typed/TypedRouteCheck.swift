@@ -127,13 +127,19 @@ enum TypedRouteCheck {
                 "'presentation' is a '\(declared)', not a 'Presentation', so the router would not read it: "
                 + "declare `static var presentation: Presentation`")]
         }
-        let presentation = R.plannedPresentation
+        guard let reason = refusal(of: R.plannedPresentation, for: route) else { return [] }
+        return [Problem(type: typeName, property: "presentation", reason: reason)]
+    }
+
+    /// Why a route of `type` may not be presented as `presentation`, or `nil`: a root presented
+    /// modally. What registration refuses of a declaration, and an install of a rules
+    /// document of an override (see <doc:RulesFromAServer>).
+    static func refusal(of presentation: Presentation, for type: any TypedRoute.Type) -> String? {
         // Modal first: asking whether a type the process has not seen is a root scans every
         // protocol conformance, which a launch of many typed routes would pay per type.
-        guard presentation.isModal, route is any RootRoute.Type else { return [] }
-        return [Problem(type: typeName, property: "presentation", reason:
-            "it is a RootRoute (a tab) presented as '\(presentation)': a root starts a stack and is never presented; "
-            + "present a route above it instead")]
+        guard presentation.isModal, type is any RootRoute.Type else { return nil }
+        return "it is a RootRoute (a tab) presented as '\(presentation)': a root starts a stack and is never presented; "
+            + "present a route above it instead"
     }
 
     /// Why a property of a type of the app's own (`valueType`, an enum) took no placeholder,
