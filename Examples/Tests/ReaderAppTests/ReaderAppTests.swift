@@ -33,7 +33,8 @@ struct ReaderAppTests {
         #expect(throws: RouteCheckFailure.self) {
             try assertOpens(router, "reader://user/7/settings", reaches: "user-settings", source: .external)
         }
-        try assertAssociationFile(router, file: Self.fixture("../../../apple-app-site-association"), host: "reader.example.com")
+        try assertAssociationFile(router, path: Self.fixture("../../../apple-app-site-association"), host: "reader.example.com",
+                                  appIDs: ["ABCDE12345.com.example.reader"])
     }
 
     @Test("every route type the interfaces offer is registered")
