@@ -230,6 +230,9 @@ public final class Router: Sendable, CustomStringConvertible {
     /// What is registered now (a copy).
     var registryNow: Registry { registry.withLock { $0 } }
 
+    /// What is registered now and the table published from it, read together.
+    var registryAndTable: (Registry, Snapshot) { registry.withLock { ($0, published.withLock { $0 }) } }
+
     /// The routes registered now, in registration order.
     public var routes: [RouteInfo] { current.routes.infos }
 
@@ -349,7 +352,7 @@ public final class Router: Sendable, CustomStringConvertible {
                 _ change: (Registry) throws(RegistrationError) -> Registry?) throws(RegistrationError) -> Bool {
         while true {
             // The published table is the registry's: both change under the registry lock.
-            let (base, baseTable) = registry.withLock { ($0, published.withLock { $0 }) }
+            let (base, baseTable) = registryAndTable
             guard var next = try change(base) else { return false }
             next.generation = base.generation + 1
             let snapshot = if let module, module.converters.isEmpty {

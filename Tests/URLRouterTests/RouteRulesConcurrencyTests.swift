@@ -56,6 +56,29 @@ struct RouteRulesConcurrencyTests {
         #expect(counts["store", default: 0] == seen.filter { $0 == "off" }.count)
     }
 
+    @Test("a module registered between the check and the publication: the rules are not published, and install checks again")
+    func registrationBetweenCheckAndPublication() throws {
+        let router = try Router { routes in
+            routes.action("reader://promo/<int:id>", name: "promo", exposure: .external) { _ in }
+            routes.action("reader://sale/:season", name: "sale", exposure: .external) { _ in }
+        }
+        // Valid now: the fallback reaches the external sale route.
+        let rules = try RouteRules(json: Data(#"{"version": 1, "disabled": [{"route": "promo", "fallback": "reader://sale/spring"}]}"#.utf8))
+        let (checked, generation) = try router.check(rules, allowingHosts: [])
+        // An internal route registered in between now takes the fallback's URL.
+        try router.register(SpringSaleModule.self)
+        #expect(try router.publish(checked, checkedAgainst: generation) == false)
+        #expect(!router.routeMap.text.contains("disabled  "), "nothing was published")
+        #expect(router.open("reader://promo/1", source: .external).isHandled)
+        let error = #expect(throws: RouteRulesError.self) { try router.install(rules) }
+        #expect(error?.problems.joined().contains("reaches the internal route 'reader://sale/spring'") == true,
+                "\(String(describing: error))")
+        // The internal page gone, the same document goes in.
+        #expect(router.deregister(SpringSaleModule.self) == 1)
+        try router.install(rules)
+        #expect(router.routeMap.text.contains("disabled  "))
+    }
+
     /// Runs `body` on `threads` threads, each given its index, while one more thread calls
     /// `install` with the round's number until they are done.
     static func run(threads: Int, installing install: @escaping @Sendable (Int) -> Void,
@@ -82,5 +105,12 @@ struct RouteRulesConcurrencyTests {
         done.wait()
         stop.withLock { $0 = true }
         installer.wait()
+    }
+}
+
+/// An internal page at a URL the external sale route would otherwise take.
+enum SpringSaleModule: RouteModule {
+    static func registerRoutes(in routes: inout RouteRegistrar) {
+        routes.action("reader://sale/spring") { _ in }
     }
 }

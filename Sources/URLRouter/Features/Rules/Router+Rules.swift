@@ -21,16 +21,29 @@ extension Router {
     ///   - allowedHosts: hosts (lowercased) a fallback or a redirect may send a link to
     ///     without it being one of the app's routes.
     /// - Throws: ``RouteRulesError`` listing every problem; the router is then unchanged.
+    ///
+    /// The check and the publication see the same routes: when a module is registered or
+    /// unregistered between them, the document is checked again, against the new table.
     public func install(_ rules: RouteRules, allowingHosts allowedHosts: Set<String> = []) throws(RouteRulesError) {
-        let checked = try validate(rules, allowingHosts: allowedHosts)
+        while true {
+            let (checked, generation) = try check(rules, allowingHosts: allowedHosts)
+            if try publish(checked, checkedAgainst: generation) { return }
+        }
+    }
+
+    /// Publishes `rules`, checked against the registry of `generation`, if nothing was
+    /// registered or unregistered since.
+    /// - Returns: whether they were published; `false` when the table changed after the check.
+    package func publish(_ rules: RouteRules, checkedAgainst generation: Int) throws(RouteRulesError) -> Bool {
         do {
-            try update { registry in
+            return try update { registry in
+                guard registry.generation == generation else { return nil }
                 var next = registry
-                next.installedRules = checked
+                next.installedRules = rules
                 return next
             }
         } catch {
-            // Only a registration made between the check and the update gets here.
+            // The check built this very table with these rules; a failure here is still said.
             throw RouteRulesError(error.problems.map { .init(place: "redirects", $0.description, registration: $0) })
         }
     }
@@ -73,7 +86,14 @@ extension Router {
     /// installed (each fallback known as a web page or an app URL).
     /// - Throws: every problem, in the document's order.
     package func validate(_ rules: RouteRules, allowingHosts allowedHosts: Set<String>) throws(RouteRulesError) -> RouteRules {
-        let (registry, snapshot) = (registryNow, current)
+        try check(rules, allowingHosts: allowedHosts).rules
+    }
+
+    /// Checks `rules` as ``validate(_:allowingHosts:)`` does, and says which registry they
+    /// were checked against (its generation), for ``publish(_:checkedAgainst:)``.
+    package func check(_ rules: RouteRules,
+                       allowingHosts allowedHosts: Set<String>) throws(RouteRulesError) -> (rules: RouteRules, generation: Int) {
+        let (registry, snapshot) = registryAndTable
         var check = RulesCheck(snapshot: snapshot, allowedHosts: Set(allowedHosts.map { $0.lowercased() }),
                                originHosts: Set(origins?.hosts.keys.map { $0 } ?? []))
         let checked = check.run(rules)
@@ -94,7 +114,7 @@ extension Router {
             }
         }
         guard problems.isEmpty else { throw RouteRulesError(problems) }
-        return checked
+        return (checked, registry.generation)
     }
 }
 
