@@ -161,4 +161,27 @@ struct InAppLinkTests {
         router.open("reader://login?next=reader://settings", source: .external)
         #expect(decoded.current == ["interceptor reader://book/1", "request reader://book/1", "interceptor refused"])
     }
+
+    @Test("an interceptor reading a type the open's route is not checks its links against the open")
+    func interceptorOfAnotherType() throws {
+        let decoded = Shared<[String]>([])
+        let router = try Router { routes in
+            routes.action("reader://book/<int:id>", exposure: .external) { _ in }
+            routes.action("reader://settings") { _ in }
+            // A string route at the login URL: the interceptor reads the URL as a LoginRoute itself.
+            routes.action("reader://login", exposure: .external) { _ in }
+            routes.intercept("reader://login", name: "peek") { request in
+                do {
+                    decoded.append("next \(try request.decode(LoginRoute.self).next?.url ?? "none")")
+                } catch {
+                    decoded.append("refused: \((error as? TypedRouteError)?.key ?? "")")
+                }
+                return .proceed
+            }
+        }
+        router.open("reader://login?next=reader://book/1", source: .external)
+        router.open("reader://login?next=reader://settings", source: .external)
+        router.open("reader://login?next=reader://settings", source: .app)
+        #expect(decoded.current == ["next reader://book/1", "refused: next", "next reader://settings"])
+    }
 }

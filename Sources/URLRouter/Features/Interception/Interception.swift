@@ -133,7 +133,8 @@ public struct InterceptedRequest: Sendable {
     /// The URL read as the typed route `R` (see <doc:TypedRoutes>): from the matched route's
     /// parameters when `R` is the type registered for that route, else by `R`'s own pattern,
     /// matched with the router's `MatchOptions` (its size limits, case folding and query
-    /// reading). ``TypedRoute/init(parsing:)``, which has no router, uses the defaults.
+    /// reading). ``TypedRoute/init(parsing:)``, which has no router, uses the defaults. Either
+    /// way, the ``InAppLink`` values it carries are checked against the open being intercepted.
     ///
     /// ```swift
     /// routes.intercept("reader://book/**") { request in
@@ -144,14 +145,14 @@ public struct InterceptedRequest: Sendable {
     /// - Throws: ``TypedRouteError`` when the URL is not an `R` or its values do not decode.
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
+        // Asked while the open is being intercepted: its context is the one bound.
+        let links = LinkCheck(router: subject.router, source: source, context: OpenContext.current)
         if let route = subject.route, route.info.typedRoute == shape.qualifiedTypeName {
-            // Asked while the open is being intercepted: its context is the one bound.
             return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
-                                    matchesOwnPattern: true,
-                                    links: LinkCheck(router: subject.router, source: source, context: OpenContext.current))
+                                    matchesOwnPattern: true, links: links)
         }
-        guard let options = subject.router.router?.options.matching else { return try shape.parse(url, as: type) }
-        return try shape.parse(url, as: type, options: options)
+        guard let options = subject.router.router?.options.matching else { return try shape.parse(url, as: type, links: links) }
+        return try shape.parse(url, as: type, options: options, links: links)
     }
 
     /// The parameters the interceptor's own pattern captured, decoded when read.

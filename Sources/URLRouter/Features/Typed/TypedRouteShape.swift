@@ -105,10 +105,12 @@ final class TypedRouteShape: Sendable {
 
     /// Reads a value of `type` from `url`, matched against the pattern alone with the default
     /// ``MatchOptions`` (what ``TypedRoute/init(parsing:)`` uses).
-    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self) throws(TypedRouteError) -> R {
+    /// - Parameter links: the open being decoded, for the ``InAppLink`` values the URL carries;
+    ///   `nil` outside a router.
+    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self, links: LinkCheck? = nil) throws(TypedRouteError) -> R {
         _ = try pattern.get()
         let id = ObjectIdentifier(self)
-        if let table = Self.parsingTables.withLock({ $0[id] }) { return try parse(url, in: table) }
+        if let table = Self.parsingTables.withLock({ $0[id] }) { return try parse(url, in: table, links: links) }
         guard let made = table(options: MatchOptions()) else { throw .noMatch(url, in: typeName) }
         // Two threads parsing first both build one; the first kept wins.
         let table = Self.parsingTables.withLock { kept in
@@ -116,17 +118,18 @@ final class TypedRouteShape: Sendable {
             kept[id] = made
             return made
         }
-        return try parse(url, in: table)
+        return try parse(url, in: table, links: links)
     }
 
     /// Reads a value of `type` from `url`, matched against the pattern alone with `options`
     /// (a router's: a raised size limit, case-insensitive paths, the query's reading). A table
     /// of the pattern is built for options other than the defaults.
-    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self, options: MatchOptions) throws(TypedRouteError) -> R {
-        guard options != MatchOptions() else { return try parse(url, as: type) }
+    func parse<R: TypedRoute>(_ url: String, as type: R.Type = R.self, options: MatchOptions,
+                              links: LinkCheck? = nil) throws(TypedRouteError) -> R {
+        guard options != MatchOptions() else { return try parse(url, as: type, links: links) }
         _ = try pattern.get()
         guard let table = table(options: options) else { throw .noMatch(url, in: typeName) }
-        return try parse(url, in: table)
+        return try parse(url, in: table, links: links)
     }
 
     /// A table of the pattern alone, or `nil` when the pattern does not build.
@@ -137,9 +140,10 @@ final class TypedRouteShape: Sendable {
         return try? builder.build()
     }
 
-    private func parse<R: TypedRoute>(_ url: String, in table: RouteTable<Int>) throws(TypedRouteError) -> R {
+    private func parse<R: TypedRoute>(_ url: String, in table: RouteTable<Int>, links: LinkCheck?) throws(TypedRouteError) -> R {
         switch table.match(url) {
-        case .matched(let match): return try decode(R.self, parameters: match.parameters, query: match.query, matchesOwnPattern: true)
+        case .matched(let match):
+            return try decode(R.self, parameters: match.parameters, query: match.query, matchesOwnPattern: true, links: links)
         case .notFound: throw .noMatch(url, in: typeName)
         case .malformed(let error): throw .malformed(error, in: typeName)
         }
