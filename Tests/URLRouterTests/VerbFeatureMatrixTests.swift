@@ -303,6 +303,12 @@ struct VerbFeatureMatrixTests {
         // The observer's open of the internal route keeps the external source: it matches nothing.
         #expect(fixture.inner.current == (verb.isOpen ? [.unmatched] : []))
         #expect(!fixture.hits.current.contains { $0.pattern == MatrixAdminRoute.pattern })
+        // A universal link refused on arrival (its userinfo) is external whoever opened it, and
+        // so are the opens the observer makes when told of it.
+        let refused = try Fixture(observerOpens: true)
+        _ = await verb.perform(refused.router, "https://someone@reader.example.com/book/42", nil)
+        #expect(refused.events.current.map(\.source) == (verb.isOpen ? [.external] : []))
+        #expect(refused.inner.current == (verb.isOpen ? [.unmatched] : []), "the observer's open keeps the link's source")
 
         let nested = try Fixture(maxNestedOpens: 1, observerOpens: true)
         _ = await verb.perform(nested.router, book, .external)

@@ -90,8 +90,10 @@ final class OpenScope: Sendable {
 /// refused, held).
 enum Arrival {
     case arrived(Open)
-    /// Boxed: the common arrival is copied without the large result inline.
-    indirect case ended(OpenResult)
+    /// The result, and the source the open came from as the arrival read it (a universal link's
+    /// is external, whoever opened it): what the observer's own opens inherit. Boxed: the
+    /// common arrival is copied without the large result inline.
+    indirect case ended(OpenResult, OpenSource)
 }
 
 extension Router {
@@ -124,7 +126,8 @@ extension Router {
                 // A universal link comes from outside the app, whoever opens it; a channel
                 // that delivered it (a notification's link) stays that channel.
                 (origin, url, source) = (declared, rewritten, source.isExternal ? source : .external)
-            case .refused(let result): return .ended(result)
+            // Refused as a universal link (an unclaimed spelling, userinfo): from outside.
+            case .refused(let result): return .ended(result, source.isExternal ? source : .external)
             case .other: break
             }
         }
@@ -133,30 +136,30 @@ extension Router {
             // external channel counts (not a replay, a redirect, a nested open or a lookup).
             if holds, source.isExternal, outer.depth == 0, options.duplicateWindow > 0, purpose != .object,
                isDuplicate(given, from: source) {
-                return .ended(.refused(.duplicate(within: options.duplicateWindow)))
+                return .ended(.refused(.duplicate(within: options.duplicateWindow)), source)
             }
             // Held before anything is looked up: the URL is looked up when it is replayed,
             // against the routes registered by then, through its own verb.
             if holds, source.isExternal, outer.depth == 0,
                let held = hold(HeldOpens.Call(url: given, purpose: purpose, userInfo: userInfo, channel: channel),
                                shown: url, from: source) {
-                return .ended(held)
+                return .ended(held, source)
             }
             // Outside any open (depth 0) the open itself always runs, whatever the limit.
             if outer.depth > 0, outer.depth >= options.maxNestedOpens {
-                return .ended(.refused(.nestingLimit(options.maxNestedOpens, firstURL: outer.firstURL)))
+                return .ended(.refused(.nestingLimit(options.maxNestedOpens, firstURL: outer.firstURL)), source)
             }
         }
         let snapshot = current
         let first: MatchedRoute?
         switch snapshot.match(url, from: source) {
         case .malformed(let error):
-            return .ended(.malformed(error))
+            return .ended(.malformed(error), source)
         case .notFound:
-            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return .ended(refusal) }
+            if let refusal = refusal(of: url, from: source, hasUserinfo: nil) { return .ended(refusal, source) }
             first = nil
         case .matched(let match):
-            if source.isExternal && match.hasUserinfo { return .ended(.refused(.userinfoFromOutside)) }
+            if source.isExternal && match.hasUserinfo { return .ended(.refused(.userinfoFromOutside), source) }
             first = MatchedRoute(match)
         }
         let scope = OpenScope(source: source, origin: origin, userInfo: userInfo, routerReference: weakReference,

@@ -40,7 +40,7 @@ extension Router {
                           purpose: purpose, holds: holds && redirects.isEmpty, channel: channel) {
             case .arrived(let arrived):
                 open = arrived
-            case .ended(let result):
+            case .ended(let result, let arrivedFrom):
                 let wrapped = Self.wrap(result, in: redirects)
                 // A held open keeps its completion for its replay, and is told when it is
                 // replayed or dropped.
@@ -48,7 +48,7 @@ extension Router {
                 channel?.discard()
                 if let observer {
                     tell(observer, wrapped, url: url, source: source, started: started,
-                         in: outer.entering(hop.url, from: (hop.source ?? outer.source).narrowed(to: boundSource)))
+                         in: outer.entering(hop.url, from: arrivedFrom))
                 }
                 return wrapped
             }
@@ -89,10 +89,10 @@ extension Router {
         let context: OpenContext
         switch arrive(url, source: source, userInfo: userInfo, trail: nil, outer: outer, purpose: purpose, holds: true,
                       channel: nil) {
-        case .ended(let ended):
+        case .ended(let ended, let arrivedFrom):
             channel?.discard()
             result = ended
-            context = outer.entering(url, from: (source ?? outer.source).narrowed(to: boundSource))
+            context = outer.entering(url, from: arrivedFrom)
         case .arrived(let open):
             (result, context) = await continueAwaiting(open, from: 0, channel: channel, outer: outer, state: &state)
             // Nothing took the URL: a caller waiting for a reply is told at once.
@@ -123,7 +123,7 @@ extension Router {
                 redirects.append(step)
                 switch arrive(step.target, source: step.source, userInfo: open.userInfo, trail: step.trail, outer: outer,
                               purpose: open.purpose, holds: false, channel: nil) {
-                case .ended(let result):
+                case .ended(let result, _):
                     return (Self.wrap(result, in: redirects), open.context)
                 case .arrived(let next):
                     (open, index, carried) = (next, 0, step.token)
@@ -287,7 +287,7 @@ extension Router {
     func follow(_ step: RedirectStep, after open: Open, channel: ReplyChannel?) async -> OpenResult {
         switch arrive(step.target, source: step.source, userInfo: open.userInfo, trail: step.trail, outer: open.context,
                       purpose: open.purpose, holds: false, channel: nil) {
-        case .ended(let result):
+        case .ended(let result, _):
             return Self.wrap(result, in: [step])
         case .arrived(let next):
             var state = RunState()

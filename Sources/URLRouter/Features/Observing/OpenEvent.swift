@@ -149,7 +149,9 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
         switch origins.arrival(of: opened, limits: router.options.matching.limits) {
         case .customScheme(let declared): return (source, declared)
         case .universalLink(let declared, _): return (source.isExternal ? source : .external, declared)
-        case .refused, .other: return (source, nil)
+        // Refused as a universal link (its userinfo): from outside all the same.
+        case .refused: return (source.isExternal ? source : .external, nil)
+        case .other: return (source, nil)
         }
     }
 
