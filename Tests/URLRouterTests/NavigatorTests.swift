@@ -99,4 +99,46 @@ struct NavigatorTests {
         #expect(router.object(for: "reader://screen/6", as: ChapterScreen.self)?.n == 6)
         #expect(navigator.objects.count == 1)
     }
+
+    @Test("a typed screen route's value is decoded once: the handler's, which the navigator is shown")
+    func typedScreenDecodedOnce() async throws {
+        let navigator = ValueNavigator()
+        let router = try Router(options: .init(navigator: navigator)) { routes in
+            routes.mainActorObject(CountedScreenRoute.self, exposure: .external) { screen, _ in ChapterScreen(n: screen.n) }
+        }
+        // Here, then awaited (one after the other: the count is the type's).
+        var before = CountedScreenRoute.decodes.current
+        #expect(router.open("reader://counted/7").isHandled)
+        #expect(CountedScreenRoute.decodes.current - before == 1, "decoded for the handler, not again for the navigator")
+        before = CountedScreenRoute.decodes.current
+        #expect(await router.openAndWait("reader://counted/9").isHandled)
+        #expect(CountedScreenRoute.decodes.current - before == 1)
+        #expect(navigator.values == [AnyRoute(CountedScreenRoute(n: 7)), AnyRoute(CountedScreenRoute(n: 9))])
+        // A lookup gives the object itself, not what the route hands its open.
+        #expect(router.object(for: "reader://counted/8", as: ChapterScreen.self)?.n == 8)
+    }
+}
+
+/// A screen route that counts its decodes.
+struct CountedScreenRoute: TypedRoute {
+    static let pattern = "reader://counted/<int:n>"
+    static let decodes = Shared(0)
+    let n: Int
+
+    init(n: Int) { self.n = n }
+
+    init(from decoder: any Decoder) throws {
+        Self.decodes.withLock { $0 += 1 }
+        n = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .n)
+    }
+}
+
+/// A navigator that keeps the typed values of the objects it is shown.
+@MainActor final class ValueNavigator: Navigator {
+    var values: [AnyRoute?] = []
+    var current: (root: AnyRoute?, stack: [AnyRoute]) { (nil, []) }
+    func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource) {}
+    func show(object: Any, for route: RouteInfo, url: String, value: AnyRoute?, source: OpenSource) {
+        values.append(value)
+    }
 }

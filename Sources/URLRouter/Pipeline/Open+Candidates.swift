@@ -129,12 +129,12 @@ extension Open {
         switch purpose {
         case .run:
             var object: Any?
-            return passes.read(stepHere(route.handler, request(for: match, route: route, token: token), match, object: &object),
+            return passes.read(stepHere(route.handler, request(for: match, route: route, token: token), object: &object),
                                of: route.info)
         case .object:
             guard route.handler.isObject else { return passes.pass(route.info, .notAnObjectRoute) }
             var object: Any?
-            switch stepHere(route.handler, request(for: match, route: route, token: nil), match, object: &object) {
+            switch stepHere(route.handler, request(for: match, route: route, token: nil), object: &object) {
             case .handled:
                 if let object, accepts(object) {
                     taken = .object(object)
@@ -178,7 +178,7 @@ extension Open {
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run, .object, .dryRun:
-            return passes.read(await stepAwaiting(route.handler, request(for: match, route: route, token: token), match),
+            return passes.read(await stepAwaiting(route.handler, request(for: match, route: route, token: token)),
                                of: route.info)
         case .navigate(let coldStart):
             guard let plan = plan(match, route: route, passes: &passes, taken: &taken) else { return .passed }

@@ -4,11 +4,11 @@ extension Open {
     /// Runs `handler` here, in the open's context (bound by the caller), if it can run here:
     /// the one step that runs a candidate on the calling thread. What an object handler made
     /// goes in `object`; a main-actor object made for an open is delivered
-    /// (``deliver(_:_:match:)``).
+    /// (``deliver(_:value:_:)``).
     ///
     /// `@inline(__always)`: out of line, the call itself showed in every open.
     @inline(__always)
-    func stepHere(_ handler: RouteHandler, _ request: RouteRequest, _ match: MatchedRoute, object: inout Any?) -> Step {
+    func stepHere(_ handler: RouteHandler, _ request: RouteRequest, object: inout Any?) -> Step {
         do {
             switch handler {
             case .action(let action):
@@ -29,9 +29,9 @@ extension Open {
                 // handed to a caller that runs there too.
                 nonisolated(unsafe) var made: Any?
                 try MainActor.assumeIsolated {
-                    let value = try make(request)
-                    deliver(value, request, match: match)
-                    made = value
+                    let (object, value) = TypedObject.split(try make(request))
+                    deliver(object, value: value, request)
+                    made = object
                 }
                 object = made
                 return .handled
@@ -45,7 +45,7 @@ extension Open {
 
     /// Runs `handler` to its end: main-actor handlers on the main actor, asynchronous ones
     /// awaited (in the open's context, bound by the caller).
-    func stepAwaiting(_ handler: RouteHandler, _ request: RouteRequest, _ match: MatchedRoute) async -> Step {
+    func stepAwaiting(_ handler: RouteHandler, _ request: RouteRequest) async -> Step {
         do {
             switch handler {
             case .action(let action): try action(request)
@@ -53,7 +53,10 @@ extension Open {
             case .mainActorAction(let action): try await MainActor.run { try action(request) }
             // Its value cannot leave the main actor; `object(for:as:)` is the way to get it.
             case .mainActorObject(let make):
-                try await MainActor.run { deliver(try make(request), request, match: match) }
+                try await MainActor.run {
+                    let (object, value) = TypedObject.split(try make(request))
+                    deliver(object, value: value, request)
+                }
             case .asyncAction(let action): try await action(request)
             case .asyncObject(let make): request.reply(try await make(request))
             }
@@ -64,16 +67,14 @@ extension Open {
     }
 
     /// What a main-actor object route made for an open (a view controller): shown by the
-    /// router's navigator when there is one, with its URL (and its typed value, for a typed
-    /// route), and replied to the caller as a ``MainActorObject``, so that a link to a screen
-    /// shows it instead of dropping it. An object lookup does neither: its caller takes the object.
+    /// router's navigator when there is one, with its URL (and `value`, the typed value the
+    /// handler was given, for a typed route), and replied to the caller as a
+    /// ``MainActorObject``, so that a link to a screen shows it instead of dropping it. An
+    /// object lookup does neither: its caller takes the object.
     @MainActor
-    func deliver(_ object: Any, _ request: RouteRequest, match: MatchedRoute) {
+    func deliver(_ object: Any, value: (any TypedRoute)?, _ request: RouteRequest) {
         guard purpose != .object else { return }
         if let navigator = router.options.navigator {
-            let value = snapshot.routes.typedDecoding(of: match.index).flatMap { decoding in
-                try? decoding.value(match.parameters, match.query, links).get()
-            }
             navigator.show(object: object, for: request.route, url: url, value: value.map(AnyRoute.init(any:)),
                            source: source)
         }

@@ -39,6 +39,19 @@ enum RouteHandler: Sendable {
     }
 }
 
+/// What a typed main-actor object route's handler gives its open: the object, and the value it
+/// was made from, decoded once, which the navigator showing the object is told.
+struct TypedObject {
+    let object: Any
+    let value: any TypedRoute
+
+    /// What a main-actor object handler made, and the typed value it came from, if any.
+    static func split(_ made: Any) -> (object: Any, value: (any TypedRoute)?) {
+        guard let typed = made as? TypedObject else { return (made, nil) }
+        return (typed.object, typed.value)
+    }
+}
+
 /// A matched route, as handlers and results describe it.
 ///
 /// A value, held as one reference to its module's routes (made once at registration) and

@@ -155,7 +155,8 @@ extension RouteRegistrar {
                                                         deprecated: String? = nil, handler: @escaping @MainActor @Sendable (R, RouteRequest) throws -> Any) {
         let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .mainActorObject { request in
-            try handler(try request.typedValue(shape, as: R.self), request)
+            let value = try request.typedValue(shape, as: R.self)
+            return TypedObject(object: try handler(value, request), value: value)
         }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
