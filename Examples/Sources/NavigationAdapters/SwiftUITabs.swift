@@ -29,11 +29,11 @@ import URLRouter
         Binding { self.paths[tab] ?? [] } set: { self.paths[tab] = $0 }
     }
 
-    /// The layer at `depth` when it is presented as `presentation`; setting `nil` (a swipe
-    /// down) dismisses it and the layers above it.
-    func layer(_ depth: Int, _ presentation: Presentation) -> Binding<LayerItem?> {
+    /// The layer at `depth` when it is presented as `presentation` (`nil`: however it is
+    /// presented); setting `nil` (a swipe down) dismisses it and the layers above it.
+    func layer(_ depth: Int, _ presentation: Presentation?) -> Binding<LayerItem?> {
         Binding {
-            self.layers.indices.contains(depth) && self.layers[depth].presentation == presentation
+            self.layers.indices.contains(depth) && (presentation == nil || self.layers[depth].presentation == presentation)
                 ? LayerItem(layer: self.layers[depth]) : nil
         } set: { item in
             if item == nil, self.layers.count > depth { self.layers.removeLast(self.layers.count - depth) }
@@ -92,9 +92,9 @@ struct Layers: ViewModifier {
 
     func body(content: Content) -> some View {
         #if os(macOS)
-        // macOS has no full-screen cover: a full-screen layer is a sheet there.
+        // macOS has no full-screen cover: every layer is a sheet there, a full-screen one too.
         content
-            .sheet(item: navigator.layer(depth, .sheet)) { stack(of: $0) }
+            .sheet(item: navigator.layer(depth, nil)) { stack(of: $0) }
         #else
         content
             .sheet(item: navigator.layer(depth, .sheet)) { stack(of: $0) }

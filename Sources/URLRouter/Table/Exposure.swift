@@ -124,7 +124,8 @@ public struct OpenSource: Sendable, Hashable, CustomStringConvertible {
     public static let external = OpenSource(.external)
     /// A notification the user tapped (its payload's link).
     public static let notification = OpenSource(.notification)
-    /// A widget, a Live Activity or a control (`widgetURL`, `Link`, `OpenURLIntent`).
+    /// A widget's, a Live Activity's or a control's App Intent, run in the app (`perform()`).
+    /// A `widgetURL` or a `Link` arrives as any link does (`onOpenURL`): ``external``.
     public static let widget = OpenSource(.widget)
     /// A Home Screen quick action (`UIApplicationShortcutItem`).
     public static let shortcut = OpenSource(.shortcut)

@@ -34,10 +34,11 @@ func runEntrySnippet() async throws -> [String] {
     }
 
     // The one entry point: .onOpenURL { url in Task { await openDeepLink(url) } },
-    // scene(_:openURLContexts:), scene(_:continue:) and a notification's link all call it.
-    func openDeepLink(_ url: URL) async {
+    // scene(_:openURLContexts:) and scene(_:continue:) call it; a notification's link passes
+    // its channel: openDeepLink(link, from: .notification).
+    func openDeepLink(_ url: URL, from source: OpenSource = .external) async {
         do {
-            let plan = try await router.navigate(to: url.absoluteString, source: .external)
+            let plan = try await router.navigate(to: url.absoluteString, source: source)
             print("shown:", plan)                                // safe to log: query values redacted
         } catch {
             print(error)    // held until the app is ready, rejected by a gate, or no screen for it

@@ -168,7 +168,9 @@ extension Router {
     ///   - source: as for `open`; `nil` (the default) means the source of the open being
     ///     handled on this task or thread, so a handler of a deep link restores as a deep
     ///     link, and ``OpenSource/app`` outside any handler.
-    /// - Returns: the plan; never fails.
+    /// - Returns: the plan; never fails. Its ``NavigationPlan/redirectedFrom`` is `nil`: that
+    ///   tells how a navigation got to its plan, not what is on screen, so a redirected plan's
+    ///   URLs restore to the same screens without it.
     public func restore(_ urls: [String], source: OpenSource? = nil) -> NavigationPlan {
         var root: AnyRoute?
         var layers = Layers()
