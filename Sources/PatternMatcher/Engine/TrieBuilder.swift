@@ -93,10 +93,12 @@ struct TrieBuilder {
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
         if ContiguousUTF8.withBytes(of: text, { insertPlain($0, route: route, owner: owner) }) { return }
         let shape = try parser.parse(text)
-        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: parser, shape: shape, route: route, owner: owner) }
+        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: &parser, shape: shape, route: route, owner: owner) }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: borrowing PatternParser,
+    /// Inserts the pattern `parser` has just read from `bytes`. The parser is only read: it is
+    /// passed `inout` so that the closure holding it lends it rather than copies it.
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: inout PatternParser,
                                  shape: ParsedShape, route: Int32, owner: Int32) {
         let patternOffset = Int32(patternBytes.count)
         let capturesStart = Int32(captureSpecs.count)
