@@ -194,7 +194,7 @@ final class ModuleRoutes: Sendable {
     let descriptions: RouteDescriptions
     private let handlers: Handlers
     /// The decoding of each typed route, by index: what a dry run checks.
-    private let typedDecodings: [Int: TypedDecoding]
+    let typedDecodings: [Int: TypedDecoding]
 
     var module: String { descriptions.module }
     var patterns: [String] { descriptions.patterns }
@@ -246,11 +246,6 @@ final class ModuleRoutes: Sendable {
 
     /// The decoding of route `index`, when it is a typed route.
     func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[index] }
-
-    /// The decodings of the typed routes, with the patterns they were registered at.
-    var typedRegistrations: [(pattern: String, decoding: TypedDecoding)] {
-        typedDecodings.sorted { $0.key < $1.key }.map { (patterns[$0.key], $0.value) }
-    }
 
     subscript(index: Int) -> RegisteredRoute {
         RegisteredRoute(info: RouteInfo(descriptions, index), handler: handler(at: index))
