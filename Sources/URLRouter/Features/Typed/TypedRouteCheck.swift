@@ -28,7 +28,7 @@ enum TypedRouteCheck {
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
         // An existential, not an `R?`: the runtime made the metadata of `Optional<R>` for each type.
         var probed: (any TypedRoute)?
-        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, typeName: shape.typeName)
+        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, shape: shape)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[id] { return outcome }
@@ -120,15 +120,16 @@ enum TypedRouteCheck {
     /// What is wrong with the type's ``TypedRoute/presentation``: a look-alike of another type,
     /// which the router would not read (the user's line must work or fail to register), or a
     /// root presented modally.
-    static func presentationProblems<R: TypedRoute>(of route: R.Type, typeName: String) -> [Problem] {
+    static func presentationProblems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> [Problem] {
+        // The type is named only for a problem, as in `problems(of:shape:probed:)`.
         guard R.DeclaredPresentation.self == Presentation.self else {
             let declared = Echo.quoted(TypeName.plain(R.DeclaredPresentation.self))
-            return [Problem(type: typeName, property: "presentation", reason:
+            return [Problem(type: shape.typeName, property: "presentation", reason:
                 "'presentation' is a '\(declared)', not a 'Presentation', so the router would not read it: "
                 + "declare `static var presentation: Presentation`")]
         }
         guard let reason = refusal(of: R.plannedPresentation, for: route) else { return [] }
-        return [Problem(type: typeName, property: "presentation", reason: reason)]
+        return [Problem(type: shape.typeName, property: "presentation", reason: reason)]
     }
 
     /// Why a route of `type` may not be presented as `presentation`, or `nil`: a root presented
