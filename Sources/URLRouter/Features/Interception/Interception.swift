@@ -144,7 +144,7 @@ public struct InterceptedRequest: Sendable {
     /// - Throws: ``TypedRouteError`` when the URL is not an `R` or its values do not decode.
     public func decode<R: TypedRoute>(_ type: R.Type) throws(TypedRouteError) -> R {
         let shape = TypedRouteShape.of(type)
-        if let route = subject.route, route.info.typedRoute == shape.qualifiedTypeName {
+        if let route = subject.route, route.info.isTypedRoute(type) {
             // Asked while the open is being intercepted: its context is the one bound.
             return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
                                     matchesOwnPattern: true,
