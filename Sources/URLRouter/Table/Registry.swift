@@ -42,6 +42,12 @@ struct Registry: Sendable {
             + installedRules.redirects.map { ($0, Router.redirectsModuleName) }
     }
 
+    /// Makes room for `count` more modules: a module's registration is a large value, which
+    /// growing the list would copy.
+    mutating func reserveCapacity(forAdding count: Int) {
+        modules.reserveCapacity(modules.count + count)
+    }
+
     mutating func add(_ module: ModuleRegistration) {
         modules.append(module)
         checksRequirements = true
