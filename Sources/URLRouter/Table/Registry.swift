@@ -236,14 +236,14 @@ final class Snapshot: Sendable {
     /// What is wrong with a redirect rule on its own: a target that is not a valid pattern,
     /// or that needs a parameter the old pattern does not capture.
     static func problem(with rule: RedirectRule, converters: Set<String>) -> String? {
-        guard let from = try? RoutePattern(rule.from, converters: converters) else { return nil }  // reported as invalid
-        let to: RoutePattern
-        do { to = try RoutePattern(rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
-        let missing = to.parameterNames.filter { !from.parameterNames.contains($0) }
+        guard let from = try? RoutePattern.captures(of: rule.from, converters: converters) else { return nil }  // reported as invalid
+        let to: (names: [String], hasWildcard: Bool)
+        do { to = try RoutePattern.captures(of: rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
+        let missing = to.names.filter { !from.names.contains($0) }
         guard missing.isEmpty else {
             return "the target needs \(missing.map { "'\($0)'" }.joined(separator: ", ")), which the old pattern does not capture"
         }
-        guard !to.segments.contains(where: \.isWildcard) else { return "the target has an anonymous '*', which cannot be written" }
+        guard !to.hasWildcard else { return "the target has an anonymous '*', which cannot be written" }
         return nil
     }
 
