@@ -170,8 +170,7 @@ final class Snapshot: Sendable {
         }
         self.services = Self.services(of: registry, problems: &problems)
         problems += Self.parentProblems(of: registry)
-        self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
-            .mapValues { Array(Set($0.map(\.module))) }
+        self.serviceRequirements = Self.serviceRequirements(of: registry)
         let interceptors = registry.modules.flatMap(\.interceptors)
             + registry.installedRules.redirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
         self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,
@@ -201,6 +200,18 @@ final class Snapshot: Sendable {
         self.disabled = DisabledRoutes(registry.installedRules.disabled, routes: routes, names: names,
                                        converters: converterNames)
         self.presentations = PresentationOverrides(registry.installedRules.presentations, routes: routes, names: names)
+    }
+
+    /// The modules that require each service, each once, in registration order. Built entry
+    /// by entry: grouping, then mapping, made a dictionary's storage even when no module
+    /// requires a service.
+    private static func serviceRequirements(of registry: Registry) -> [ServiceID: [String]] {
+        var requirements: [ServiceID: [String]] = [:]
+        for requirement in registry.modules.lazy.flatMap(\.requirements)
+        where requirements[requirement.id]?.contains(requirement.module) != true {
+            requirements[requirement.id, default: []].append(requirement.module)
+        }
+        return requirements
     }
 
     /// Adds the routes of `module`, kept in slot `slot`, to both tables (the external ones to
