@@ -43,7 +43,7 @@ enum TypedRouteCheck {
         func problem(_ property: String?, _ reason: String) -> Problem {
             Problem(type: shape.typeName, property: property, reason: reason)
         }
-        guard case .success(let pattern) = shape.pattern else {
+        guard case .success = shape.pattern else {
             if case .failure(let error) = shape.pattern, let parse = error.patternError {
                 return [problem(nil, "the pattern is invalid: \(parse)")]
             }
@@ -65,7 +65,7 @@ enum TypedRouteCheck {
             guard let declared = R.declaredKeys else {
                 if let key, let unfit {
                     // A default helps a single query value, not a path value or a list.
-                    let takesDefault = !unfit.isList && !pattern.parameterNames.contains(key)
+                    let takesDefault = !unfit.isList && !shape.pathNames.contains(key)
                     return [problem(key, unprobed(key, unfit.type, default: R.queryDefaults[key], takesDefault: takesDefault))]
                 }
                 return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
@@ -75,7 +75,7 @@ enum TypedRouteCheck {
             }
         }
         func use(of name: String) -> TypedRouteProbe.KeyUse? { keys.first { $0.name == name }?.use }
-        let captured = pattern.parameterNames
+        let captured = shape.pathNames
         for name in captured {
             if let use = use(of: name) {
                 if use.isList {
