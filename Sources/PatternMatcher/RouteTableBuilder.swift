@@ -90,11 +90,12 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         }
         problems += conflicts(trie.sameShape)
         guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-        // The values at their exact size: they grew by appending.
+        // The values at their exact size: they grew by appending. Appended from buffers: this
+        // code is not specialized, and appending an array made the runtime look its iterator up.
         var allValues: [Value] = []
         allValues.reserveCapacity(count)
-        if let base { allValues += base.values }
-        allValues += values
+        if let base { base.values.withUnsafeBufferPointer { allValues.append(contentsOf: $0) } }
+        values.withUnsafeBufferPointer { allValues.append(contentsOf: $0) }
         return RouteTable(storage: trie.freeze(owners: ownerNames, converterOwners: converterOwners), values: allValues)
     }
 

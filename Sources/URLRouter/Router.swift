@@ -178,6 +178,7 @@ public final class Router: Sendable, CustomStringConvertible {
             declared.append(inline)
         }
         var problems: [RegistrationError.Problem] = []
+        registry.reserveCapacity(forAdding: declared.count)
         for module in declared {
             if registry.contains(module.name) {
                 problems.append(.moduleAlreadyRegistered(module.name))

@@ -12,7 +12,7 @@ struct PatternParser {
     let converters: [String]
     /// The segments of the pattern parsed last.
     private(set) var segments: [ParsedSegment] = []
-    /// Decoded literal bytes of the pattern parsed last (scheme, host, escaped literals).
+    /// Decoded literal bytes of the pattern parsed last (an uppercase scheme or host, escaped literals).
     private(set) var decoded: [UInt8] = []
     /// The pattern being parsed, and its bytes while ``parse(_:)`` runs.
     private var text = ""
@@ -179,9 +179,7 @@ extension PatternParser {
     private mutating func readScheme(_ shape: inout ParsedShape) -> Int {
         let n = bytes.count
         if let schemeEnd = literalSchemeEnd() {
-            let start = decoded.count
-            for j in 0..<schemeEnd { decoded.append(ASCII.lowercased(bytes[j])) }
-            segments.append(ParsedSegment(.literal, start: 0, literal: start..<decoded.count, isDecoded: true))
+            segments.append(lowercased(from: 0, to: schemeEnd))
             shape.hasScheme = true
             return schemeEnd + 1
         } else if n >= 2, bytes[0] == ASCII.star, bytes[1] == ASCII.colon {
@@ -300,11 +298,17 @@ extension PatternParser {
         return nil
     }
 
-    /// A literal: the pattern's bytes when there is nothing to decode (the common case),
-    /// else decoded (and, for a host, lowercased) into `decoded`.
+    /// A literal: the pattern's bytes when there is nothing to decode or lowercase (the
+    /// common case), else decoded (and, for a host, lowercased) into `decoded`.
     private mutating func literal(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> ParsedSegment {
-        if !isHost && !(hasAnyPercent && hasPercent(from: start, to: end)) {
-            return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false)
+        let hasPercent = hasAnyPercent && hasPercent(from: start, to: end)
+        if !hasPercent {
+            guard isHost else { return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false) }
+            let host = lowercased(from: start, to: end)
+            if hasPortOrUserinfo(from: start, to: end) {
+                throw error(at: start, .hostWithPortOrUserinfo(withLiteral(host, in: bytes) { String(decoding: $0, as: UTF8.self) }))
+            }
+            return host
         }
         if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {
             throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
@@ -323,6 +327,17 @@ extension PatternParser {
             throw error(at: start, .hostWithPortOrUserinfo(host))
         }
         return ParsedSegment(.literal, start: start, literal: first..<(first + count), isDecoded: true)
+    }
+
+    /// The literal segment of the pattern's bytes `start..<end` lowercased: those bytes when
+    /// none is uppercase (as a scheme and a host mostly are), else a lowercased copy in `decoded`.
+    private mutating func lowercased(from start: Int, to end: Int) -> ParsedSegment {
+        guard bytes[start..<end].contains(where: ASCII.isUpper) else {
+            return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false)
+        }
+        let first = decoded.count
+        decoded += bytes[start..<end].lazy.map(ASCII.lowercased)
+        return ParsedSegment(.literal, start: start, literal: first..<decoded.count, isDecoded: true)
     }
 
     /// Whether an authority written as `bytes[start..<end]` holds userinfo or a port, read

@@ -75,14 +75,32 @@ private struct FrozenLayout {
         }
         firstEdge.removeFirst()
         firstEdge.append(Int32(builder.edges.count))
-        typedByParent = builder.typedChildren.sorted { ($0.parent, $0.converter) < ($1.parent, $1.converter) }
-        // Most tables have no typed parameter: every node's range is then empty.
-        firstTyped = [Int32](repeating: 0, count: typedByParent.isEmpty ? 0 : nodes.count + 1)
-        for child in typedByParent { firstTyped[Int(child.parent) + 1] += 1 }
-        if !typedByParent.isEmpty {
-            for node in 0..<nodes.count { firstTyped[node + 1] += firstTyped[node] }
-        }
+        (firstTyped, typedByParent) = Self.typedByParent(builder)
         reserveExactly()
+    }
+
+    /// The typed children by parent, a counting sort as the literal edges', and a parent's
+    /// (one or two) by converter, their precedence; and where each node's start. Most tables
+    /// have no typed parameter: both are then empty, and every node's range is.
+    private static func typedByParent(_ builder: TrieBuilder) -> (first: [Int32], children: [TrieBuilder.TypedChild]) {
+        let typed = builder.typedChildren
+        guard let placeholder = typed.first else { return ([], []) }
+        var first = [Int32](repeating: 0, count: builder.nodes.count + 1)
+        for child in typed { first[Int(child.parent) + 1] += 1 }
+        for node in 0..<builder.nodes.count { first[node + 1] += first[node] }
+        var next = first
+        var sorted = [TrieBuilder.TypedChild](repeating: placeholder, count: typed.count)
+        for child in typed {
+            let start = Int(first[Int(child.parent)])
+            var place = Int(next[Int(child.parent)])
+            next[Int(child.parent)] += 1
+            while place > start, sorted[place - 1].converter > child.converter {
+                sorted[place] = sorted[place - 1]
+                place -= 1
+            }
+            sorted[place] = child
+        }
+        return (first, sorted)
     }
 
     private func typedRange(of node: Int) -> Range<Int> {

@@ -11,6 +11,8 @@ struct TrieBuilder {
         var catchAllRoute: Int32 = TrieNode.none
         var route: Int32 = TrieNode.none
         var literalCount: Int32 = 0
+        /// The typed child made last (an index of ``TrieBuilder/typedChildren``), or ``TrieNode/none``.
+        var lastTyped: Int32 = TrieNode.none
 
         var hasParam: Bool { param != TrieNode.none }
         var hasCatchAll: Bool { catchAllRoute != TrieNode.none }
@@ -29,6 +31,8 @@ struct TrieBuilder {
         var parent: Int32
         var converter: Int32
         var child: Int32
+        /// The parent's typed child made before this one, or ``TrieNode/none``.
+        var previous: Int32
     }
 
     /// Routes that landed on a terminal slot (a route or catch-all) already taken: they
@@ -46,9 +50,9 @@ struct TrieBuilder {
     private(set) var keyBytes: [UInt8] = []
     /// Open addressing over `edges` (indices, -1 empty), at most half full.
     private var edgeSlots = [Int32](repeating: -1, count: 64)
-    /// Typed children, in the order they were made, and found by (parent << 32 | converter).
+    /// Typed children, in the order they were made; a node's are found from its ``Node/lastTyped``
+    /// (a node has one or two).
     private(set) var typedChildren: [TypedChild] = []
-    private var typedIndex: [Int: Int32] = [:]
     var routes: [RouteRecord] = []
     var captureSpecs: [CaptureSpec] = []
     /// Every pattern's UTF-8, one after the other, reserved at its final size: appending
@@ -93,10 +97,12 @@ struct TrieBuilder {
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
         if ContiguousUTF8.withBytes(of: text, { insertPlain($0, route: route, owner: owner) }) { return }
         let shape = try parser.parse(text)
-        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: parser, shape: shape, route: route, owner: owner) }
+        ContiguousUTF8.withBytes(of: text) { insert($0, parsed: &parser, shape: shape, route: route, owner: owner) }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: borrowing PatternParser,
+    /// Inserts the pattern `parser` has just read from `bytes`. The parser is only read: it is
+    /// passed `inout` so that the closure holding it lends it rather than copies it.
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, parsed parser: inout PatternParser,
                                  shape: ParsedShape, route: Int32, owner: Int32) {
         let patternOffset = Int32(patternBytes.count)
         let capturesStart = Int32(captureSpecs.count)
@@ -159,11 +165,14 @@ struct TrieBuilder {
     }
 
     private mutating func typedChild(of parent: Int32, converter: Int32) -> Int32 {
-        let key = Int(parent) << 32 | Int(converter)
-        if let child = typedIndex[key] { return child }
+        var index = nodes[Int(parent)].lastTyped
+        while index != TrieNode.none {
+            if typedChildren[Int(index)].converter == converter { return typedChildren[Int(index)].child }
+            index = typedChildren[Int(index)].previous
+        }
         let child = newNode()
-        typedIndex[key] = child
-        typedChildren.append(TypedChild(parent: parent, converter: converter, child: child))
+        typedChildren.append(TypedChild(parent: parent, converter: converter, child: child, previous: nodes[Int(parent)].lastTyped))
+        nodes[Int(parent)].lastTyped = Int32(typedChildren.count - 1)
         return child
     }
 

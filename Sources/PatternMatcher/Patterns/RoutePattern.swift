@@ -74,6 +74,25 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.hasLeadingSlash = hasLeadingSlash
     }
 
+    /// The names `text` captures, in order (as ``parameterNames``), and whether it has an
+    /// anonymous wildcard (`*` or `~`): read by the parser alone, without the segments'
+    /// strings, for a check of one pattern against another.
+    /// - Throws: ``PatternError``, as ``init(_:converters:)`` does.
+    package static func captures(of text: String, converters: Set<String> = []) throws(PatternError)
+        -> (names: [String], hasWildcard: Bool) {
+        var parser = PatternParser(converters: Array(converters))
+        _ = try parser.parse(text)
+        return ContiguousUTF8.withBytes(of: text) { bytes in
+            var names: [String] = []
+            var hasWildcard = false
+            for segment in parser.segments {
+                if segment.hasName { names.append(String(decoding: bytes[Int(segment.nameStart)..<Int(segment.nameEnd)], as: UTF8.self)) }
+                hasWildcard = hasWildcard || segment.kind == .wildcard
+            }
+            return (names, hasWildcard)
+        }
+    }
+
     /// The names of the captured parameters, in the order they appear.
     public var parameterNames: [String] {
         segments.compactMap(\.parameterName)

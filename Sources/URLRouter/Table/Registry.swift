@@ -42,6 +42,12 @@ struct Registry: Sendable {
             + installedRules.redirects.map { ($0, Router.redirectsModuleName) }
     }
 
+    /// Makes room for `count` more modules: a module's registration is a large value, which
+    /// growing the list would copy.
+    mutating func reserveCapacity(forAdding count: Int) {
+        modules.reserveCapacity(modules.count + count)
+    }
+
     mutating func add(_ module: ModuleRegistration) {
         modules.append(module)
         checksRequirements = true
@@ -164,8 +170,7 @@ final class Snapshot: Sendable {
         }
         self.services = Self.services(of: registry, problems: &problems)
         problems += Self.parentProblems(of: registry)
-        self.serviceRequirements = Dictionary(grouping: registry.modules.flatMap(\.requirements), by: \.id)
-            .mapValues { Array(Set($0.map(\.module))) }
+        self.serviceRequirements = Self.serviceRequirements(of: registry)
         let interceptors = registry.modules.flatMap(\.interceptors)
             + registry.installedRules.redirects.map { RegisteredInterceptor.redirect($0, module: Router.redirectsModuleName) }
         self.interceptors = InterceptorTable.build(interceptors, options: options, converters: registry.converters,
@@ -195,6 +200,18 @@ final class Snapshot: Sendable {
         self.disabled = DisabledRoutes(registry.installedRules.disabled, routes: routes, names: names,
                                        converters: converterNames)
         self.presentations = PresentationOverrides(registry.installedRules.presentations, routes: routes, names: names)
+    }
+
+    /// The modules that require each service, each once, in registration order. Built entry
+    /// by entry: grouping, then mapping, made a dictionary's storage even when no module
+    /// requires a service.
+    private static func serviceRequirements(of registry: Registry) -> [ServiceID: [String]] {
+        var requirements: [ServiceID: [String]] = [:]
+        for requirement in registry.modules.lazy.flatMap(\.requirements)
+        where requirements[requirement.id]?.contains(requirement.module) != true {
+            requirements[requirement.id, default: []].append(requirement.module)
+        }
+        return requirements
     }
 
     /// Adds the routes of `module`, kept in slot `slot`, to both tables (the external ones to
@@ -230,14 +247,14 @@ final class Snapshot: Sendable {
     /// What is wrong with a redirect rule on its own: a target that is not a valid pattern,
     /// or that needs a parameter the old pattern does not capture.
     static func problem(with rule: RedirectRule, converters: Set<String>) -> String? {
-        guard let from = try? RoutePattern(rule.from, converters: converters) else { return nil }  // reported as invalid
-        let to: RoutePattern
-        do { to = try RoutePattern(rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
-        let missing = to.parameterNames.filter { !from.parameterNames.contains($0) }
+        guard let from = try? RoutePattern.captures(of: rule.from, converters: converters) else { return nil }  // reported as invalid
+        let to: (names: [String], hasWildcard: Bool)
+        do { to = try RoutePattern.captures(of: rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
+        let missing = to.names.filter { !from.names.contains($0) }
         guard missing.isEmpty else {
             return "the target needs \(missing.map { "'\($0)'" }.joined(separator: ", ")), which the old pattern does not capture"
         }
-        guard !to.segments.contains(where: \.isWildcard) else { return "the target has an anonymous '*', which cannot be written" }
+        guard !to.hasWildcard else { return "the target has an anonymous '*', which cannot be written" }
         return nil
     }
 

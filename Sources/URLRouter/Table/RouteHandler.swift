@@ -71,7 +71,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var exposure: Exposure { routes.exposure(index) }
     /// The module-qualified name of the ``TypedRoute`` type registered for this route (for
     /// example `BookDetailInterface.BookRoute`), or `nil` for a route registered by pattern.
-    public var typedRoute: String? { routes.typedRoutes[index] }
+    public var typedRoute: String? { routes.typedRoutes[index]?.name }
     /// What replaces the route, when it was registered as deprecated (for example
     /// `use reader://book/<int:id>`), or `nil`.
     public var deprecation: String? { routes.deprecations[index] }
@@ -97,7 +97,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public init(pattern: String, name: String? = nil, module: String, exposure: Exposure = .internal,
                 typedRoute: String? = nil) {
         self.init(RouteDescriptions(module: module, patterns: [pattern], exposures: [exposure],
-                                    names: name.map { [0: $0] } ?? [:], typedRoutes: typedRoute.map { [0: $0] } ?? [:]), 0)
+                                    names: name.map { [0: $0] } ?? [:], typedRoutes: typedRoute.map { [0: .named($0)] } ?? [:]), 0)
     }
 
     /// Two descriptions are equal when their pattern, name, module, exposure and typed-route
@@ -108,17 +108,47 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
                 && lhs.exposure == rhs.exposure && lhs.typedRoute == rhs.typedRoute)
     }
 
+    /// The typed route's type is left out: naming a type costs more than the rest of the
+    /// hash, and descriptions equal in all the rest rarely differ in it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pattern)
         hasher.combine(name)
         hasher.combine(module)
         hasher.combine(exposure)
-        hasher.combine(typedRoute)
+    }
+
+    /// Whether the route was registered for the typed route `type`.
+    func isTypedRoute(_ type: any TypedRoute.Type) -> Bool {
+        routes.typedRoutes[index]?.is(type) ?? false
     }
 
     /// The pattern, the name and the module, each bounded and escaped.
     public var description: String {
         "\(Echo.quoted(pattern))" + (name.map { " (\(Echo.quoted($0)))" } ?? "") + " [\(Echo.quoted(module))]"
+    }
+}
+
+/// The ``TypedRoute`` type of a route: the type a module registered, named only when asked
+/// (the runtime walks the type's metadata to name it), or the name alone, for a route
+/// described by hand (``RouteInfo/init(pattern:name:module:exposure:typedRoute:)``).
+enum TypedRouteType: Sendable {
+    case registered(any TypedRoute.Type)
+    case named(String)
+
+    /// The module-qualified name (`BookDetailInterface.BookRoute`).
+    var name: String {
+        switch self {
+        case .registered(let type): TypeName.qualified(type)
+        case .named(let name): name
+        }
+    }
+
+    /// Whether it is `type`.
+    func `is`(_ type: any TypedRoute.Type) -> Bool {
+        switch self {
+        case .registered(let registered): ObjectIdentifier(registered) == ObjectIdentifier(type)
+        case .named(let name): name == TypeName.qualified(type)
+        }
     }
 }
 
@@ -145,10 +175,10 @@ final class RouteDescriptions: Sendable {
     /// The channels of the routes exposed to some external channels only (``Exposure/external(from:)``).
     private let channelMasks: [Int: UInt16]
     let names: [Int: String]
-    let typedRoutes: [Int: String]
+    let typedRoutes: [Int: TypedRouteType]
     let deprecations: [Int: String]
 
-    init(module: String, patterns: [String], exposures: [Exposure], names: [Int: String], typedRoutes: [Int: String],
+    init(module: String, patterns: [String], exposures: [Exposure], names: [Int: String], typedRoutes: [Int: TypedRouteType],
          deprecations: [Int: String] = [:]) {
         self.module = module
         self.patterns = patterns
@@ -207,7 +237,7 @@ final class ModuleRoutes: Sendable {
     let descriptions: RouteDescriptions
     private let handlers: Handlers
     /// The decoding of each typed route, by index: what a dry run checks.
-    private let typedDecodings: [Int: TypedDecoding]
+    let typedDecodings: [Int: TypedDecoding]
 
     var module: String { descriptions.module }
     var patterns: [String] { descriptions.patterns }
@@ -223,7 +253,7 @@ final class ModuleRoutes: Sendable {
          names: [Int: String], typedDecodings: [Int: TypedDecoding], deprecations: [Int: String]) {
         precondition(patterns.count == handlers.count && patterns.count == exposures.count, "one handler per pattern")
         self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), exposures: exposures,
-                                              names: names, typedRoutes: typedDecodings.mapValues(\.typeName),
+                                              names: names, typedRoutes: typedDecodings.mapValues { .registered($0.type) },
                                               deprecations: deprecations)
         self.typedDecodings = typedDecodings
         var actions: [Action] = []
@@ -259,11 +289,6 @@ final class ModuleRoutes: Sendable {
 
     /// The decoding of route `index`, when it is a typed route.
     func typedDecoding(at index: Int) -> TypedDecoding? { typedDecodings[index] }
-
-    /// The decodings of the typed routes, with the patterns they were registered at.
-    var typedRegistrations: [(pattern: String, decoding: TypedDecoding)] {
-        typedDecodings.sorted { $0.key < $1.key }.map { (patterns[$0.key], $0.value) }
-    }
 
     subscript(index: Int) -> RegisteredRoute {
         RegisteredRoute(info: RouteInfo(descriptions, index), handler: handler(at: index))

@@ -147,7 +147,7 @@ public struct InterceptedRequest: Sendable {
         let shape = TypedRouteShape.of(type)
         // Asked while the open is being intercepted: its context is the one bound.
         let links = LinkCheck(router: subject.router, source: source, context: OpenContext.current)
-        if let route = subject.route, route.info.typedRoute == shape.qualifiedTypeName {
+        if let route = subject.route, route.info.isTypedRoute(type) {
             return try shape.decode(type, parameters: route.match.parameters, query: route.match.query,
                                     matchesOwnPattern: true, links: links)
         }

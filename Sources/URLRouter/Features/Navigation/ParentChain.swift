@@ -2,23 +2,23 @@
 /// registration makes from placeholders (see <doc:Navigation>): what registration checks
 /// (every parent type registered, no cycle, no chain deeper than the limit).
 struct ParentChain: Sendable {
-    /// A parent type, by the names registration and errors use.
+    /// A parent type: equal to another when it is the same type.
     struct Parent: Sendable, Hashable {
-        /// The shape of the type: made once per type and kept, so a parent type that is
-        /// registered is not named again.
+        /// The shape of the type: made once per type and kept, so a parent type is named
+        /// only for a message.
         private let shape: TypedRouteShape
 
-        /// The module-qualified name, as ``RouteInfo/typedRoute`` gives it.
-        var qualifiedName: String { shape.qualifiedTypeName }
         /// The plain name, for messages.
         var name: String { shape.typeName }
+        /// The type's identity.
+        var typeID: ObjectIdentifier { ObjectIdentifier(shape.type) }
 
         init<P: TypedRoute>(of route: P) {
             shape = TypedRouteShape.of(P.self)
         }
 
-        static func == (a: Parent, b: Parent) -> Bool { a.qualifiedName == b.qualifiedName }
-        func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
+        static func == (a: Parent, b: Parent) -> Bool { a.typeID == b.typeID }
+        func hash(into hasher: inout Hasher) { hasher.combine(typeID) }
     }
 
     /// The parents, nearest first, up to ``longest`` of them or to the first type seen again.

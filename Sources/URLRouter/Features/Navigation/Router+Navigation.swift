@@ -212,20 +212,22 @@ extension Snapshot {
     /// The typed routes whose chains of parents are wrong: a parent type no module registered,
     /// a cycle, a chain deeper than the limit; each naming the type, its pattern and its module.
     static func parentProblems(of registry: Registry) -> [RegistrationError.Problem] {
-        // Each module's list once, read twice: a list of every registration with its module
-        // copied each decoding into it.
-        let typed = registry.modules.map { (module: $0.name, routes: $0.routes.typedRegistrations) }
-        var registered = Set<String>()
-        for (_, routes) in typed { for route in routes { registered.insert(route.decoding.typeName) } }
+        // Types by identity: each has one shape, and a pointer hashes for less than a name.
+        var registered = Set<ObjectIdentifier>()
+        for module in registry.modules {
+            for decoding in module.routes.typedDecodings.values { registered.insert(ObjectIdentifier(decoding.type)) }
+        }
         var problems: [RegistrationError.Problem] = []
-        // A chain without parents has nothing to check (nor has an unknown one).
-        for (module, routes) in typed {
-            for (pattern, decoding) in routes where !decoding.parents.parents.isEmpty {
+        // In no order: the error sorts its problems. A chain without parents has nothing to
+        // check (nor has an unknown one).
+        for module in registry.modules {
+            for (index, decoding) in module.routes.typedDecodings where !decoding.parents.parents.isEmpty {
                 let chain = decoding.parents
                 // Named only for a problem: most chains have none, and a table has hundreds.
                 func type() -> String { decoding.typeName.split(separator: ".").last.map(String.init) ?? decoding.typeName }
                 func report(_ reason: String) {
-                    problems.append(.parents(type: type(), reason: reason, pattern: pattern, module: module))
+                    problems.append(.parents(type: type(), reason: reason, pattern: module.routes.patterns[index],
+                                             module: module.name))
                 }
                 if chain.isCycle {
                     report("its parents come back to a value they passed: " + ([type()] + chain.parents.map(\.name)).joined(separator: " → "))
@@ -233,7 +235,7 @@ extension Snapshot {
                     report("it has \(chain.parents.count) parents, more than the limit of \(registry.maxNavigationDepth) (Router.Options(maxNavigationDepth:))")
                 }
                 var reported: Set<ParentChain.Parent> = []
-                for parent in chain.parents where !registered.contains(parent.qualifiedName) && reported.insert(parent).inserted {
+                for parent in chain.parents where !registered.contains(parent.typeID) && reported.insert(parent).inserted {
                     report("its parent type \(Echo.quoted(parent.name)) is not a registered typed route")
                 }
             }

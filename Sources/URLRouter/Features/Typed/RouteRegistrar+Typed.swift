@@ -11,8 +11,6 @@ struct UndecodableRoute: Error {
 /// ``Router/canOpen(_:source:excludingCatchAll:)``) pass over a match whose values do not decode, as `open` does.
 /// Decoding is pure: it runs no handler code.
 struct TypedDecoding: Sendable {
-    /// The module-qualified name of the type.
-    let typeName: String
     /// The value a match's values decode to (its ``InAppLink`` values checked against the
     /// open), or why they do not.
     let value: @Sendable (PathParameters, QueryItems, LinkCheck?) -> Result<any TypedRoute, TypedRouteError>
@@ -22,8 +20,10 @@ struct TypedDecoding: Sendable {
     /// The type, for what is read of it only when asked: ``observedQueryItems``.
     let type: any TypedRoute.Type
 
+    /// The module-qualified name of the type, made when asked.
+    var typeName: String { TypeName.qualified(type) }
+
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
-        typeName = shape.qualifiedTypeName
         value = { parameters, query, links in
             do throws(TypedRouteError) {
                 return .success(try shape.decode(R.self, parameters: parameters, query: query, matchesOwnPattern: true,

@@ -28,7 +28,7 @@ enum TypedRouteCheck {
         if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
         // An existential, not an `R?`: the runtime made the metadata of `Optional<R>` for each type.
         var probed: (any TypedRoute)?
-        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, typeName: shape.typeName)
+        let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, shape: shape)
         let made = Findings(problems: found, parents: ParentChain(of: probed))
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[id] { return outcome }
@@ -43,7 +43,7 @@ enum TypedRouteCheck {
         func problem(_ property: String?, _ reason: String) -> Problem {
             Problem(type: shape.typeName, property: property, reason: reason)
         }
-        guard case .success(let pattern) = shape.pattern else {
+        guard case .success = shape.pattern else {
             if case .failure(let error) = shape.pattern, let parse = error.patternError {
                 return [problem(nil, "the pattern is invalid: \(parse)")]
             }
@@ -65,7 +65,7 @@ enum TypedRouteCheck {
             guard let declared = R.declaredKeys else {
                 if let key, let unfit {
                     // A default helps a single query value, not a path value or a list.
-                    let takesDefault = !unfit.isList && !pattern.parameterNames.contains(key)
+                    let takesDefault = !unfit.isList && !shape.pathNames.contains(key)
                     return [problem(key, unprobed(key, unfit.type, default: R.queryDefaults[key], takesDefault: takesDefault))]
                 }
                 return [problem(nil, "cannot be probed with placeholder values (\(reason)): declare its keys in `declaredKeys`")]
@@ -75,7 +75,7 @@ enum TypedRouteCheck {
             }
         }
         func use(of name: String) -> TypedRouteProbe.KeyUse? { keys.first { $0.name == name }?.use }
-        let captured = pattern.parameterNames
+        let captured = shape.pathNames
         for name in captured {
             if let use = use(of: name) {
                 if use.isList {
@@ -120,15 +120,16 @@ enum TypedRouteCheck {
     /// What is wrong with the type's ``TypedRoute/presentation``: a look-alike of another type,
     /// which the router would not read (the user's line must work or fail to register), or a
     /// root presented modally.
-    static func presentationProblems<R: TypedRoute>(of route: R.Type, typeName: String) -> [Problem] {
+    static func presentationProblems<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> [Problem] {
+        // The type is named only for a problem, as in `problems(of:shape:probed:)`.
         guard R.DeclaredPresentation.self == Presentation.self else {
             let declared = Echo.quoted(TypeName.plain(R.DeclaredPresentation.self))
-            return [Problem(type: typeName, property: "presentation", reason:
+            return [Problem(type: shape.typeName, property: "presentation", reason:
                 "'presentation' is a '\(declared)', not a 'Presentation', so the router would not read it: "
                 + "declare `static var presentation: Presentation`")]
         }
         guard let reason = refusal(of: R.plannedPresentation, for: route) else { return [] }
-        return [Problem(type: typeName, property: "presentation", reason: reason)]
+        return [Problem(type: shape.typeName, property: "presentation", reason: reason)]
     }
 
     /// Why a route of `type` may not be presented as `presentation`, or `nil`: a root presented

@@ -5,8 +5,6 @@ import PatternMatcher
 /// and kept, so that writing and reading values does not parse the pattern again.
 final class TypedRouteShape: Sendable {
     let type: any TypedRoute.Type
-    /// The name with its module (`BookDetailInterface.BookRoute`), for the route map.
-    let qualifiedTypeName: String
     let patternText: String
     let pattern: Result<RoutePattern, TypedRouteError>
     /// The pattern when it parsed, for ``url(for:)``: copying it out of the `Result` went through
@@ -18,13 +16,12 @@ final class TypedRouteShape: Sendable {
     let converters: [any ParameterConverter]
     let defaults: [String: String]
 
-    /// The name alone (`BookRoute`), for messages: read from the type when one is written,
-    /// since registration names each type once already (``qualifiedTypeName``).
+    /// The name alone (`BookRoute`), for messages: read from the type when one is written
+    /// (the runtime walks the type's metadata to name it).
     var typeName: String { TypeName.plain(type) }
 
     private init<R: TypedRoute>(_ type: R.Type) {
         self.type = type
-        qualifiedTypeName = TypeName.qualified(type)
         patternText = R.pattern
         converters = R.converters
         defaults = R.queryDefaults
