@@ -74,6 +74,25 @@ struct RepliesTests {
         #expect(values.current == ["nil"], "the completion is called once, with nil")
     }
 
+    @Test("a pending open's completion is called before its result is awaited, when its handler kept nothing")
+    func pendingCompletionBeforeResult() async throws {
+        let router = try Router { routes in
+            routes.asyncAction("reader://later/silent") { _ in await Task.yield() }
+            routes.asyncAction("reader://later/first") { _ in throw Decline() }
+            routes.action("reader://later/:any") { _ in }
+        }
+        let completions = Shared(0)
+        for round in 1...300 {
+            let url = round.isMultiple(of: 2) ? "reader://later/silent" : "reader://later/first"
+            guard case .pending(_, let pending) = router.open(url, completion: { _ in completions.increment() }) else {
+                Issue.record("expected pending")
+                return
+            }
+            _ = await pending.result
+            #expect(completions.current == round, "round \(round): the completion comes first")
+        }
+    }
+
     @Test("a reply of another type says which type came")
     func otherType() async throws {
         let router = try Self.router(Kept())

@@ -299,11 +299,22 @@ extension Router {
 
     /// Runs the rest of a synchronous open in a task, in `context`; the completion is called
     /// exactly once for a pending open, even when no handler takes the URL in the end.
+    ///
+    /// The rest is let go of before the open finishes: what it holds (the handlers' reply
+    /// token) is released first, so that a completion told when no handler kept its request
+    /// is called before anyone awaiting the pending open resumes.
     func finishLater(_ channel: ReplyChannel?, context: OpenContext,
                      _ rest: @escaping @Sendable () async -> OpenResult) -> PendingOpen {
         let pending = PendingOpen()
+        let once = Locked<(@Sendable () async -> OpenResult)?>(rest)
         pending.start {
-            let result = await OpenContext.$current.withValue(context) { await rest() }
+            let result: OpenResult
+            do {
+                guard let rest = once.withLock({ held in defer { held = nil }; return held }) else {
+                    preconditionFailure("the rest of a pending open runs once, in its one task")
+                }
+                result = await OpenContext.$current.withValue(context) { await rest() }
+            }
             if !result.callsCompletion { channel?.deliver(.value(nil)) }
             pending.finish(result)
         }
