@@ -54,6 +54,42 @@ struct PlainPatternTests {
         #expect(misses == (caseInsensitive ? [] : ["/a/c", "/a/b/n"]))
     }
 
+    /// Plain patterns with a scheme and a host, and a spelling of each that the plain reading
+    /// hands to the parser (the scheme and the host in capitals, which the parser lowercases):
+    /// both must build the same trie, mixed with patterns without a scheme.
+    static let schemed = [
+        "reader://book/:id", "reader://book/:id/chapter/:n", "reader://shelf", "reader://search/",
+        "a1+b.c-d://x-1.example.com/p/:q", "reader://book/7/notes", "https://reader.example.com/book/:id", "/book/:id",
+    ]
+
+    static func capitalized(_ pattern: String) -> String {
+        guard let authority = pattern.range(of: "://") else { return pattern }
+        let hostEnd = pattern[authority.upperBound...].firstIndex(of: "/") ?? pattern.endIndex
+        return pattern[..<hostEnd].uppercased() + pattern[hostEnd...]
+    }
+
+    @Test("plain patterns with a scheme build the trie their parsed spellings build", arguments: [false, true])
+    func sameTrieWithScheme(caseInsensitive: Bool) throws {
+        let options = MatchOptions(caseInsensitivePaths: caseInsensitive)
+        let spelled = Self.schemed.map(Self.capitalized)
+        #expect(zip(spelled, Self.schemed).filter { $0 == $1 }.map(\.0) == ["/book/:id"], "each schemed spelling differs")
+        let plain = try makeTable(Self.schemed, options: options)
+        let parsed = try makeTable(spelled, options: options)
+        let mixed = try makeTable(Self.schemed.indices.map { $0.isMultiple(of: 2) ? Self.schemed[$0] : spelled[$0] },
+                                  options: options)
+        for other in [parsed, mixed] {
+            #expect(shape(of: other.description) == shape(of: plain.description))
+        }
+        for url in ["reader://book/1", "READER://Book/1", "reader://book/1/chapter/2", "reader://shelf", "reader://shelf/",
+                    "reader://search", "a1+b.c-d://x-1.example.com/p/v", "reader://book/7/notes", "reader://book/7/Notes",
+                    "https://reader.example.com/book/9", "https://reader.example.com:8080/book/9", "/book/3", "reader://nothing"] {
+            let outcomes = [plain, parsed, mixed].map { table in
+                table.match(url).match.map { "\($0.routeIndex) \($0.parameters)" } ?? "none"
+            }
+            #expect(Set(outcomes).count == 1, "\(url): \(outcomes)")
+        }
+    }
+
     /// The tree drawing without the patterns, which are spelled differently.
     private func shape(of drawing: String) -> [Substring] {
         drawing.split(separator: "\n").map { $0.split(separator: "→").first ?? $0 }
@@ -62,6 +98,8 @@ struct PlainPatternTests {
     static let refused = [
         "/a/b/:x/c/:x", "/a/:1", "/a/:", "/a/:x-y", "/a/b?x", "/a/:id?", "/a(/:b)", "/a/b/c#d", "/a/%zz", "/a/%FF",
         "/a/b/**/c", "/", "//", "/é/:1", "/a/*b", "/a/<int:x", "/a/:x/:y/:x",
+        "reader://book/:id/:id", "reader:// book/x", "reader://host:80/x", "reader://user@host/x", "reader://book/%zz",
+        "reader://book/a?b", "reader://{host}/x",
     ]
 
     @Test("a pattern plain up to a problem: the builder reports what the parser does", arguments: refused)

@@ -1,25 +1,35 @@
 extension TrieBuilder {
     /// Inserts a plain pattern (the shape most tables are made of) as route number `route`
-    /// while reading it, without the parser: a path from `/` whose segments are literals
-    /// without `%`, `?` or `#`, and `:name` parameters with distinct valid names.
+    /// while reading it, without the parser: a path from `/`, or from a lowercase
+    /// `scheme://host` (a host of lowercase letters, digits, `-` and `.`), whose segments are
+    /// literals without `%`, `?` or `#`, and `:name` parameters with distinct valid names.
     ///
-    /// Anything else (a scheme, `*`, `**`, `~`, `<type:name>`, an escape, a query, a bad
-    /// or repeated name, no segment) makes it return `false`. By then it has made the
-    /// trie operations that the general path makes first for the same pattern, in the
-    /// same order (literal and parameter children, which that path finds again), and
+    /// Anything else (another scheme or host, `*`, `**`, `~`, `<type:name>`, an escape, a
+    /// query, a bad or repeated name, no segment) makes it return `false`. By then it has
+    /// made the trie operations that the general path makes first for the same pattern, in
+    /// the same order (literal and parameter children, which that path finds again), and
     /// taken back its captures; nothing else has changed, so the general path parses the
     /// pattern and reports its problem as if this one had not run.
     /// - Returns: whether the pattern was inserted.
     mutating func insertPlain(_ bytes: UnsafeBufferPointer<UInt8>, route: Int32, owner: Int32) -> Bool {
         let count = bytes.count
-        guard count >= 2, let base = bytes.baseAddress, base[0] == ASCII.slash else { return false }
+        guard count >= 2, let base = bytes.baseAddress else { return false }
         let patternOffset = Int32(patternBytes.count)
         let capturesStart = captureSpecs.count
         var node: Int32 = 0
         var position = 0
+        var i = 1
+        if base[0] != ASCII.slash {
+            // The scheme and the host are the first two key positions, under the root of
+            // the patterns with a scheme.
+            guard let (scheme, host) = Self.plainSchemeAndHost(base, count) else { return false }
+            node = literalChild(of: 1, key: UnsafeBufferPointer(rebasing: bytes[scheme]))
+            node = literalChild(of: node, key: UnsafeBufferPointer(rebasing: bytes[host]))
+            position = 2
+            i = host.upperBound
+        }
         // Ranges a match records before this segment: one per parameter.
         var recordedRanges: Int32 = 0
-        var i = 1
         while i < count {
             let byte = base[i]
             if byte == ASCII.slash { i &+= 1; continue }
@@ -52,6 +62,34 @@ extension TrieBuilder {
         occupy(node, catchAll: false, with: route)
         appendRoute(bytes: bytes, depth: position, capturesStart: Int32(capturesStart), owner: owner)
         return true
+    }
+
+    /// Where the scheme and the host of a pattern that starts with a plain `scheme://host`
+    /// lie: a scheme of lowercase letters, digits, `+`, `-` and `.` after a letter, and a
+    /// host of lowercase letters, digits, `-` and `.`, ending at a `/` or the end; `nil`
+    /// for any other start (an uppercase letter to fold, a port, userinfo, an escape, an
+    /// empty host, a parameter or a wildcard), which the parser reads.
+    private static func plainSchemeAndHost(_ base: UnsafePointer<UInt8>,
+                                           _ count: Int) -> (scheme: Range<Int>, host: Range<Int>)? {
+        guard ASCII.isAlpha(base[0]), !ASCII.isUpper(base[0]) else { return nil }
+        var j = 1
+        while j < count, ASCII.isSchemeCharacter(base[j]) {
+            if ASCII.isUpper(base[j]) { return nil }
+            j &+= 1
+        }
+        guard j &+ 3 < count, base[j] == ASCII.colon, base[j &+ 1] == ASCII.slash, base[j &+ 2] == ASCII.slash else {
+            return nil
+        }
+        let hostStart = j &+ 3
+        var k = hostStart
+        while k < count, base[k] != ASCII.slash {
+            let byte = base[k]
+            guard (ASCII.isAlpha(byte) && !ASCII.isUpper(byte)) || ASCII.isDigit(byte)
+                    || byte == ASCII.minus || byte == ASCII.dot else { return nil }
+            k &+= 1
+        }
+        guard k > hostStart else { return nil }
+        return (0..<j, hostStart..<k)
     }
 
     /// The end of the name of a `:name` segment whose name starts at `start`, or `nil` when
