@@ -71,8 +71,7 @@ final class TypedRouteShape: Sendable {
             throw error
         }
         let fields = EncodedFields(shape: self)
-        // Room for the query of most routes: growing the buffer is one more allocation (typed
-        // scalars wrote 4.13 allocations a URL with room for 32 bytes past the pattern).
+        // Room for the query of most routes: growing the buffer is one more allocation.
         fields.bytes.reserveCapacity(patternText.utf8.count + 64)
         do {
             try value.encode(to: RouteValueEncoder(fields: fields))
