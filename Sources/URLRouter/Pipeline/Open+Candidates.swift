@@ -10,9 +10,6 @@ enum Attempt {
     case failed(any Error)
     /// The route must be awaited: an asynchronous handler, or the main actor from elsewhere.
     case waits
-    /// The installed rules switch the route off: the open goes to its fallback (see <doc:RulesFromAServer>).
-    /// No payload: with one payload case, the common attempt is copied and destroyed as a word.
-    case disabled
 }
 
 /// How the candidates' stage ended.
@@ -78,6 +75,8 @@ extension Open {
     func candidatesHere(token: ReplyToken?, passes: inout Passes, taken: inout Taken,
                         accepting accepts: (Any) -> Bool) -> CandidatesEnd {
         guard let first else { return .none }
+        // A route the installed rules switch off never runs: the open goes to its fallback.
+        if let rule = snapshot.disabled?[first.index] { return .disabled(rule, first) }
         var search: MatchSearch?
         var attempt = attemptHere(first, token: token, passes: &passes, taken: &taken, accepting: accepts)
         var match = first
@@ -87,12 +86,12 @@ extension Open {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
             case .waits: return .waits(route, match)
-            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: first.record).makeIterator()) }
             guard let next = search?.next() else { return .none }
             match = next
+            if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             attempt = attemptHere(match, token: token, passes: &passes, taken: &taken, accepting: accepts)
         }
     }
@@ -107,11 +106,11 @@ extension Open {
         var match = start
         while true {
             guard !Task.isCancelled else { return .cancelled }
+            if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             let route = snapshot.routes[match.index].info
             switch await attemptAwaiting(match, token: token, passes: &passes, taken: &taken) {
             case .took: return .took(route)
             case .failed(let error): return .failed(route, error)
-            case .disabled: if let rule = snapshot.disabled?[match.index] { return .disabled(rule, match) }
             case .waits, .passed: break
             }
             if search == nil { search = MatchSearch(table.matches(after: start.record).makeIterator()) }
@@ -123,8 +122,6 @@ extension Open {
     /// One candidate, here, for the open's purpose.
     private func attemptHere(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes, taken: inout Taken,
                              accepting accepts: (Any) -> Bool) -> Attempt {
-        // No rules installed: one check.
-        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run:
@@ -174,7 +171,6 @@ extension Open {
     /// One candidate, awaited: a handler run to its end, or a plan shown on the main actor.
     private func attemptAwaiting(_ match: MatchedRoute, token: ReplyToken?, passes: inout Passes,
                                  taken: inout Taken) async -> Attempt {
-        if let disabled = snapshot.disabled, disabled[match.index] != nil { return .disabled }
         let route = snapshot.routes[match.index]
         switch purpose {
         case .run, .object, .dryRun:
