@@ -228,9 +228,6 @@ public final class Router: Sendable, CustomStringConvertible {
     /// The current table; lookups hold the lock only to copy this reference.
     var current: Snapshot { published.withLock { $0 } }
 
-    /// What is registered now (a copy).
-    var registryNow: Registry { registry.withLock { $0 } }
-
     /// What is registered now and the table published from it, read together.
     var registryAndTable: (Registry, Snapshot) { registry.withLock { ($0, published.withLock { $0 }) } }
 

@@ -47,9 +47,6 @@ struct RecentOpens: Sendable {
             start = 0
         }
     }
-
-    /// How many opens are remembered (for tests).
-    var count: Int { arrived.count }
 }
 
 extension Router {

@@ -82,9 +82,6 @@ public struct RouteRules: Sendable, Hashable {
             return "\(error)"
         }
     }
-
-    /// Whether the document holds no rule.
-    var isEmpty: Bool { disabled.isEmpty && redirects.isEmpty && presentations.isEmpty }
 }
 
 /// A key of a JSON object, whatever it is: the reader lists the keys to refuse unknown ones.

@@ -100,7 +100,6 @@ extension OpenResult {
     /// What kept a dry run from a route, in a few words, quoting no URL.
     fileprivate var brief: String {
         switch self {
-        case .refused(let refusal) where refusal.nestingLimit != nil: "links nest too deep"
         case .refused: "refused"
         case .malformed: "malformed"
         case .failed: "its values do not decode"
