@@ -29,7 +29,7 @@ extension Open {
                 // handed to a caller that runs there too.
                 nonisolated(unsafe) var made: Any?
                 try MainActor.assumeIsolated {
-                    let (object, value) = TypedObject.split(try make(request))
+                    let (object, value) = try make(request)
                     deliver(object, value: value, request)
                     made = object
                 }
@@ -54,7 +54,7 @@ extension Open {
             // Its value cannot leave the main actor; `object(for:as:)` is the way to get it.
             case .mainActorObject(let make):
                 try await MainActor.run {
-                    let (object, value) = TypedObject.split(try make(request))
+                    let (object, value) = try make(request)
                     deliver(object, value: value, request)
                 }
             case .asyncAction(let action): try await action(request)

@@ -27,7 +27,9 @@ enum RouteHandler: Sendable {
     case asyncAction(@Sendable (RouteRequest) async throws -> Void)
     case object(@Sendable (RouteRequest) throws -> any Sendable)
     /// Its value (a view controller) need not be `Sendable`: it never leaves the main actor.
-    case mainActorObject(@MainActor @Sendable (RouteRequest) throws -> Any)
+    /// A typed route's handler gives the value it was made from too, decoded once, which the
+    /// navigator showing the object is told.
+    case mainActorObject(@MainActor @Sendable (RouteRequest) throws -> (object: Any, value: (any TypedRoute)?))
     case asyncObject(@Sendable (RouteRequest) async throws -> any Sendable)
 
     /// Whether the handler gives an object (`object(for:)` answers for it).
@@ -36,19 +38,6 @@ enum RouteHandler: Sendable {
         case .object, .mainActorObject, .asyncObject: true
         case .action, .mainActorAction, .asyncAction: false
         }
-    }
-}
-
-/// What a typed main-actor object route's handler gives its open: the object, and the value it
-/// was made from, decoded once, which the navigator showing the object is told.
-struct TypedObject {
-    let object: Any
-    let value: any TypedRoute
-
-    /// What a main-actor object handler made, and the typed value it came from, if any.
-    static func split(_ made: Any) -> (object: Any, value: (any TypedRoute)?) {
-        guard let typed = made as? TypedObject else { return (made, nil) }
-        return (typed.object, typed.value)
     }
 }
 
@@ -105,7 +94,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: RouteInfo, rhs: RouteInfo) -> Bool {
         (lhs.routes === rhs.routes && lhs.index == rhs.index)
             || (lhs.pattern == rhs.pattern && lhs.name == rhs.name && lhs.module == rhs.module
-                && lhs.exposure == rhs.exposure && lhs.typedRoute == rhs.typedRoute)
+                && lhs.exposure == rhs.exposure && lhs.routes.typedRoutes[lhs.index] == rhs.routes.typedRoutes[rhs.index])
     }
 
     /// The typed route's type is left out: naming a type costs more than the rest of the
@@ -131,9 +120,16 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
 /// The ``TypedRoute`` type of a route: the type a module registered, named only when asked
 /// (the runtime walks the type's metadata to name it), or the name alone, for a route
 /// described by hand (``RouteInfo/init(pattern:name:module:exposure:typedRoute:)``).
-enum TypedRouteType: Sendable {
+enum TypedRouteType: Sendable, Equatable {
     case registered(any TypedRoute.Type)
     case named(String)
+
+    /// The same type: by identity when both were registered, by name when one was described.
+    static func == (lhs: TypedRouteType, rhs: TypedRouteType) -> Bool {
+        if case .registered(let type) = rhs { return lhs.is(type) }
+        if case .registered(let type) = lhs { return rhs.is(type) }
+        return lhs.name == rhs.name
+    }
 
     /// The module-qualified name (`BookDetailInterface.BookRoute`).
     var name: String {
@@ -283,7 +279,6 @@ final class ModuleRoutes: Sendable {
         }
     }
 
-    func isExternal(_ index: Int) -> Bool { descriptions.isExternal(index) }
     func exposure(_ index: Int) -> Exposure { descriptions.exposure(index) }
     func isExternalEverywhere(_ index: Int) -> Bool { descriptions.isExternalEverywhere(index) }
 

@@ -130,7 +130,7 @@ public struct RouteRegistrar: Sendable {
     ///   - handler: makes the object on the main actor; throw ``Decline`` to let the next match try.
     public mutating func mainActorObject(_ pattern: String, name: String? = nil, exposure: Exposure = .internal,
                                          deprecated: String? = nil, handler: @escaping @MainActor @Sendable (RouteRequest) throws -> Any) {
-        add(pattern, name, exposure, deprecated, .mainActorObject(handler))
+        add(pattern, name, exposure, deprecated, .mainActorObject { request in (try handler(request), nil) })
     }
 
     /// Registers an asynchronous object handler, for `await router.open(_:expecting:userInfo:source:)`.

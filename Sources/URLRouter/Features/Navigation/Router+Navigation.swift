@@ -224,7 +224,7 @@ extension Snapshot {
             for (index, decoding) in module.routes.typedDecodings where !decoding.parents.parents.isEmpty {
                 let chain = decoding.parents
                 // Named only for a problem: most chains have none, and a table has hundreds.
-                func type() -> String { decoding.typeName.split(separator: ".").last.map(String.init) ?? decoding.typeName }
+                func type() -> String { TypeName.plain(decoding.type) }
                 func report(_ reason: String) {
                     problems.append(.parents(type: type(), reason: reason, pattern: module.routes.patterns[index],
                                              module: module.name))

@@ -20,9 +20,6 @@ struct TypedDecoding: Sendable {
     /// The type, for what is read of it only when asked: ``observedQueryItems``.
     let type: any TypedRoute.Type
 
-    /// The module-qualified name of the type, made when asked.
-    var typeName: String { TypeName.qualified(type) }
-
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
         value = { parameters, query, links in
             do throws(TypedRouteError) {
@@ -156,7 +153,7 @@ extension RouteRegistrar {
         let (shape, parents) = checkTyped(route)
         add(R.pattern, name, exposure, deprecated, .mainActorObject { request in
             let value = try request.typedValue(shape, as: R.self)
-            return TypedObject(object: try handler(value, request), value: value)
+            return (try handler(value, request), value)
         }, typed: TypedDecoding(shape, R.self, parents: parents))
     }
 
