@@ -301,14 +301,19 @@ extension PatternParser {
     /// A literal: the pattern's bytes when there is nothing to decode or lowercase (the
     /// common case), else decoded (and, for a host, lowercased) into `decoded`.
     private mutating func literal(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> ParsedSegment {
+        let segment = try literalBytes(from: start, to: end, isHost: isHost)
+        if isHost, hasPortOrUserinfo(from: start, to: end) {
+            throw error(at: start, .hostWithPortOrUserinfo(withLiteral(segment, in: bytes) { String(decoding: $0, as: UTF8.self) }))
+        }
+        return segment
+    }
+
+    /// The literal's bytes, decoded (and, for a host, lowercased) when they must be.
+    private mutating func literalBytes(from start: Int, to end: Int, isHost: Bool) throws(PatternError) -> ParsedSegment {
         let hasPercent = hasAnyPercent && hasPercent(from: start, to: end)
         if !hasPercent {
             guard isHost else { return ParsedSegment(.literal, start: start, literal: start..<end, isDecoded: false) }
-            let host = lowercased(from: start, to: end)
-            if hasPortOrUserinfo(from: start, to: end) {
-                throw error(at: start, .hostWithPortOrUserinfo(withLiteral(host, in: bytes) { String(decoding: $0, as: UTF8.self) }))
-            }
-            return host
+            return lowercased(from: start, to: end)
         }
         if let problem = PercentDecoding.firstProblem(in: bytes, from: start, to: end) {
             throw error(at: problem.offset, problem.isBadEscape ? .badEscape : .invalidUTF8)
@@ -322,10 +327,6 @@ extension PatternParser {
             return count
         }
         decoded.removeLast(end - start - count)
-        if isHost, hasPortOrUserinfo(from: start, to: end) {
-            let host = decoded.withUnsafeBufferPointer { String(decoding: $0[first...], as: UTF8.self) }
-            throw error(at: start, .hostWithPortOrUserinfo(host))
-        }
         return ParsedSegment(.literal, start: start, literal: first..<(first + count), isDecoded: true)
     }
 
