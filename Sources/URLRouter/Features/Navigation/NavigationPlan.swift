@@ -94,12 +94,7 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
         let rootText = root.map { "'\(AnyRoute.shown($0.url))'" } ?? "nil"
         budget -= rootText.utf8.count
         let stackText = Self.listed(stack.map(\.url), budget: &budget)
-        // At most eight layers are drawn: a plan made by a router has no more than its depth limit.
-        var modalsText = ""
-        if !modals.isEmpty {
-            let layers = modals.prefix(8).map { "\($0.presentation) " + Self.listed($0.stack.map(\.url), budget: &budget) }
-            modalsText = ", modals: [" + (layers + (modals.count > 8 ? ["… \(modals.count - 8) more"] : [])).joined(separator: ", ") + "]"
-        }
+        let modalsText = modals.isEmpty ? "" : ", modals: " + Self.listed(layers: modals, budget: &budget)
         let droppedText = dropped.isEmpty ? "" : ", dropped: " + Self.listed(dropped, budget: &budget)
         let redirectText = redirectedFrom.map { ", redirectedFrom: '\(AnyRoute.shown($0))'" } ?? ""
         return "NavigationPlan(root: \(rootText), stack: \(stackText)\(modalsText)\(droppedText)\(redirectText))"
@@ -109,8 +104,8 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
     public var customMirror: Mirror {
         Mirror(self, children: ["root": root.map { AnyRoute.shown($0.url) } as Any,
                                 "stack": stack.map { AnyRoute.shown($0.url) },
-                                "modals": modals.prefix(8).map(\.description) + (modals.count > 8 ? ["… \(modals.count - 8) more"] : []),
-                                "dropped": dropped.prefix(8).map { AnyRoute.shown($0) } + (dropped.count > 8 ? ["… \(dropped.count - 8) more"] : []),
+                                "modals": Self.firstEight(modals, \.description),
+                                "dropped": Self.firstEight(dropped) { AnyRoute.shown($0) },
                                 "redirectedFrom": redirectedFrom.map { AnyRoute.shown($0) } as Any],
                displayStyle: .struct)
     }
@@ -118,6 +113,20 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible, Custo
     /// The bytes of URLs a description shows, leaving room for its words, four URLs' worth
     /// of counts and the redirect, and the words of eight layers.
     static var descriptionBudget: Int { 4_096 - 2 * Echo.defaultLimit - 400 }
+
+    /// The first eight layers, each its presentation and its stack's URLs as ``listed(_:budget:)``
+    /// shows them, then how many more there are: a plan a router makes has no more than its
+    /// depth limit.
+    static func listed(layers: [ModalLayer], budget: inout Int) -> String {
+        "[" + firstEight(layers) { "\($0.presentation) " + listed($0.stack.map(\.url), budget: &budget) }
+            .joined(separator: ", ") + "]"
+    }
+
+    /// The first eight of `items` as `show` shows them, then how many more there are: what a
+    /// description or a mirror shows of a list it does not bound by size.
+    static func firstEight<Item>(_ items: [Item], _ show: (Item) -> String) -> [String] {
+        items.prefix(8).map(show) + (items.count > 8 ? ["… \(items.count - 8) more"] : [])
+    }
 
     /// `urls` shown in brackets while they fit in `budget` bytes, then how many more there are.
     static func listed(_ urls: [String], budget: inout Int) -> String {

@@ -34,18 +34,17 @@ public struct NavigationSteps: Sendable, Hashable, CustomStringConvertible, Cust
     public var description: String {
         var budget = NavigationPlan.descriptionBudget
         let rootText = root.map { "'\(AnyRoute.shown($0.url))'" } ?? "nil"
+        budget -= rootText.utf8.count
         let pushText = NavigationPlan.listed(push.map(\.url), budget: &budget)
-        let layers = present.prefix(8).map { "\($0.presentation) " + NavigationPlan.listed($0.stack.map(\.url), budget: &budget) }
-            + (present.count > 8 ? ["… \(present.count - 8) more"] : [])
-        return "NavigationSteps(dismiss: \(dismiss), root: \(rootText), keep: \(keep), push: \(pushText), "
-            + "present: [\(layers.joined(separator: ", "))])"
+        let layers = NavigationPlan.listed(layers: present, budget: &budget)
+        return "NavigationSteps(dismiss: \(dismiss), root: \(rootText), keep: \(keep), push: \(pushText), present: \(layers))"
     }
 
     /// What `dump` and the debugger show: the description's redacted URLs, never the raw ones.
     public var customMirror: Mirror {
         Mirror(self, children: ["dismiss": dismiss, "root": root.map { AnyRoute.shown($0.url) } as Any, "keep": keep,
-                                "push": push.prefix(8).map { AnyRoute.shown($0.url) } + (push.count > 8 ? ["… \(push.count - 8) more"] : []),
-                                "present": present.prefix(8).map(\.description) + (present.count > 8 ? ["… \(present.count - 8) more"] : [])],
+                                "push": NavigationPlan.firstEight(push) { AnyRoute.shown($0.url) },
+                                "present": NavigationPlan.firstEight(present, \.description)],
                displayStyle: .struct)
     }
 }
