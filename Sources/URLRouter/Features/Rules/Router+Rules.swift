@@ -125,16 +125,15 @@ struct RulesCheck {
     /// The router's universal-link hosts: a link there is the app's, not a web page.
     let originHosts: Set<String>
     private(set) var problems: [RouteRulesError.Problem] = []
-    /// The routes registered by each pattern, as written.
-    private let byPattern: [String: [Int]]
-    /// The routes registered by each pattern shape (``shape(of:)``), read on the first fallback
+    /// The route registered by each pattern, as written (one at most: two routes of one shape
+    /// conflict at registration).
+    private let byPattern: [String: Int]
+    /// The route registered by each pattern shape (``shape(of:)``), read on the first fallback
     /// with parameters.
-    private lazy var byShape: [String: [Int]] = {
-        var byShape: [String: [Int]] = [:]
-        for (pattern, ids) in byPattern {
-            if let parsed = try? RoutePattern(pattern, converters: snapshot.converterNames) {
-                byShape[Self.shape(of: parsed), default: []] += ids
-            }
+    private lazy var byShape: [String: Int] = {
+        var byShape: [String: Int] = [:]
+        for (pattern, id) in byPattern {
+            if let parsed = try? RoutePattern(pattern, converters: snapshot.converterNames) { byShape[Self.shape(of: parsed)] = id }
         }
         return byShape
     }()
@@ -143,43 +142,34 @@ struct RulesCheck {
         self.snapshot = snapshot
         self.allowedHosts = allowedHosts
         self.originHosts = originHosts
-        var byPattern: [String: [Int]] = [:]
-        for (slot, module) in snapshot.routes.modules.enumerated() {
-            for index in 0..<module.count {
-                byPattern[module.patterns[index], default: []].append(RouteList.id(slot: slot, index: index))
-            }
-        }
-        self.byPattern = byPattern
+        byPattern = snapshot.routes.idsByPattern
     }
 
-    /// The routes `name` names: the route of that name, else the routes of that pattern.
-    func routes(named name: String) -> [Int] {
-        if let id = snapshot.names[name] { return [id] }
-        return byPattern[name] ?? []
+    /// The route `name` names: the route of that name, else the route of that pattern.
+    func route(named name: String) -> Int? {
+        snapshot.names[name] ?? byPattern[name]
     }
 
     /// Checks every rule, recording each problem; returns the rules with their fallbacks read.
     mutating func run(_ rules: RouteRules) -> RouteRules {
         var disabledBy: [Int: Int] = [:]
         for (index, rule) in rules.disabled.enumerated() {
-            let ids = routes(named: rule.route)
-            if ids.isEmpty {
+            guard let id = route(named: rule.route) else {
                 problems.append(.init(place: "disabled[\(index)].route",
                                       "no registered route is named or written '\(Echo.quoted(rule.route))'"))
+                continue
             }
-            for id in ids {
-                if let first = disabledBy[id] {
-                    problems.append(.init(place: "disabled[\(index)].route",
-                                          "'\(Echo.quoted(rule.route))' is switched off already by disabled[\(first)]"))
-                } else {
-                    disabledBy[id] = index
-                }
+            if let first = disabledBy[id] {
+                problems.append(.init(place: "disabled[\(index)].route",
+                                      "'\(Echo.quoted(rule.route))' is switched off already by disabled[\(first)]"))
+            } else {
+                disabledBy[id] = index
             }
         }
         var disabled: [RouteRules.Disabled] = []
         for (index, rule) in rules.disabled.enumerated() {
             var read = rule
-            if let fallback = rule.fallback, let route = routes(named: rule.route).first {
+            if let fallback = rule.fallback, let route = route(named: rule.route) {
                 read.isWeb = checkFallback(fallback, of: route, at: "disabled[\(index)].fallback", disabled: disabledBy)
             }
             disabled.append(read)
@@ -199,27 +189,25 @@ struct RulesCheck {
     private mutating func checkPresentation(_ rule: RouteRules.PresentationOverride, at index: Int,
                                             overriddenBy: inout [Int: Int]) {
         let (place, shown) = ("presentation[\(index)]", "'\(Echo.quoted(rule.route))'")
-        let ids = routes(named: rule.route)
-        if ids.isEmpty {
+        guard let id = route(named: rule.route) else {
             problems.append(.init(place: "\(place).route", "no registered route is named or written \(shown)"))
+            return
         }
-        for id in ids {
-            if let first = overriddenBy[id] {
-                problems.append(.init(place: "\(place).route", "\(shown) is presented otherwise already by presentation[\(first)]"))
-                continue
-            }
-            overriddenBy[id] = index
-            guard let decoding = snapshot.routes.typedDecoding(of: id) else {
-                problems.append(.init(place: "\(place).route", "\(shown) is not a typed route: only a typed route has a presentation"))
-                continue
-            }
-            if !snapshot.routes[id].info.exposure.isExternal {
-                problems.append(.init(place: "\(place).route", "\(shown) is an internal route: "
-                                      + "a rules document may only name what links may reach"))
-            }
-            if let reason = TypedRouteCheck.refusal(of: rule.presentation, for: decoding.type) {
-                problems.append(.init(place: "\(place).presentation", "\(shown) may not be presented so: \(reason)"))
-            }
+        if let first = overriddenBy[id] {
+            problems.append(.init(place: "\(place).route", "\(shown) is presented otherwise already by presentation[\(first)]"))
+            return
+        }
+        overriddenBy[id] = index
+        guard let decoding = snapshot.routes.typedDecoding(of: id) else {
+            problems.append(.init(place: "\(place).route", "\(shown) is not a typed route: only a typed route has a presentation"))
+            return
+        }
+        if !snapshot.routes[id].info.exposure.isExternal {
+            problems.append(.init(place: "\(place).route", "\(shown) is an internal route: "
+                                  + "a rules document may only name what links may reach"))
+        }
+        if let reason = TypedRouteCheck.refusal(of: rule.presentation, for: decoding.type) {
+            problems.append(.init(place: "\(place).presentation", "\(shown) may not be presented so: \(reason)"))
         }
     }
 
@@ -275,17 +263,17 @@ struct RulesCheck {
         }
     }
 
-    /// Checks a target written as a pattern, registered as the routes `ids`: there must be
-    /// some, all external, none switched off by the document.
-    private mutating func check(_ ids: [Int]?, _ target: String, at place: String, what: String, disabled: [Int: Int]) {
+    /// Checks a target written as a pattern, registered as the route `id`: there must be one,
+    /// external, not switched off by the document.
+    private mutating func check(_ id: Int?, _ target: String, at place: String, what: String, disabled: [Int: Int]) {
         let shown = "'\(Echo.quoted(target))'"
-        guard let ids else {
+        guard let id else {
             problems.append(.init(place: place, "\(what): \(shown) is not"))
             return
         }
-        if ids.contains(where: { !snapshot.routes[$0].info.exposure.isExternal }) {
+        if !snapshot.routes[id].info.exposure.isExternal {
             problems.append(.init(place: place, "\(shown) is an internal route: a rules document may only point at what links may reach"))
-        } else if ids.contains(where: { disabled[$0] != nil }) {
+        } else if disabled[id] != nil {
             problems.append(.init(place: place, "\(shown) is switched off by this document"))
         }
     }
