@@ -250,11 +250,18 @@ final class Snapshot: Sendable {
         guard let from = try? RoutePattern.captures(of: rule.from, converters: converters) else { return nil }  // reported as invalid
         let to: (names: [String], hasWildcard: Bool)
         do { to = try RoutePattern.captures(of: rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
-        let missing = to.names.filter { !from.names.contains($0) }
+        return writingProblem(to, capturedBy: from.names, capturer: "the old pattern").map { "the target " + $0 }
+    }
+
+    /// What keeps a pattern whose captures are `target` from being written from a match of a
+    /// pattern that captures `captured`: a name it does not capture, or an anonymous wildcard.
+    static func writingProblem(_ target: (names: [String], hasWildcard: Bool), capturedBy captured: [String],
+                               capturer: String) -> String? {
+        let missing = target.names.filter { !captured.contains($0) }
         guard missing.isEmpty else {
-            return "the target needs \(missing.map { "'\($0)'" }.joined(separator: ", ")), which the old pattern does not capture"
+            return "needs \(missing.map { "'\(Echo.quoted($0, limit: 60))'" }.joined(separator: ", ")), which \(capturer) does not capture"
         }
-        guard !to.hasWildcard else { return "the target has an anonymous '*', which cannot be written" }
+        guard !target.hasWildcard else { return "has an anonymous '*', which cannot be written" }
         return nil
     }
 

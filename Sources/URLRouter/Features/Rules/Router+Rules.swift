@@ -222,8 +222,8 @@ struct RulesCheck {
             return false
         }
         let route = snapshot.routes[id].info
-        if let reason = Self.writingProblem(pattern, from: route.pattern, converters: snapshot.converterNames,
-                                            capturer: "the route") {
+        let captured = (try? RoutePattern.captures(of: route.pattern, converters: snapshot.converterNames))?.names ?? []
+        if let reason = Snapshot.writingProblem(pattern.captures, capturedBy: captured, capturer: "the route") {
             problems.append(.init(place: place, "\(shown): \(reason)"))
             return false
         }
@@ -290,7 +290,7 @@ struct RulesCheck {
             problems.append(.init(place: "\(place).to", "'\(Echo.quoted(rule.to))' is not a valid pattern: \(error)"))
             return
         }
-        if let reason = Self.writingProblem(to, from: from.text, converters: snapshot.converterNames, capturer: "the old pattern") {
+        if let reason = Snapshot.writingProblem(to.captures, capturedBy: from.parameterNames, capturer: "the old pattern") {
             problems.append(.init(place: "\(place).to", "'\(Echo.quoted(rule.to))': \(reason)"))
             return
         }
@@ -299,19 +299,6 @@ struct RulesCheck {
         }
         check(byPattern[rule.to], rule.to, at: "\(place).to",
               what: "the target must be a registered route's pattern, as registered, or on an allowed host", disabled: [:])
-    }
-
-    /// What keeps `target` from being written from a match of `source`: a parameter `source`
-    /// does not capture, or an anonymous `*`.
-    static func writingProblem(_ target: RoutePattern, from source: String, converters: Set<String>,
-                               capturer: String) -> String? {
-        let captured = Set((try? RoutePattern(source, converters: converters))?.parameterNames ?? [])
-        let missing = target.parameterNames.filter { !captured.contains($0) }
-        guard missing.isEmpty else {
-            return "needs \(missing.map { "'\(Echo.quoted($0, limit: 60))'" }.joined(separator: ", ")), which \(capturer) does not capture"
-        }
-        guard !target.segments.contains(where: \.isWildcard) else { return "has an anonymous '*', which cannot be written" }
-        return nil
     }
 
     /// What a pattern matches, whatever its parameters are named: two patterns of one shape
@@ -339,4 +326,10 @@ struct RulesCheck {
               scheme == "https" || scheme == "http", let host = pattern.segments[1].literal else { return nil }
         return host.lowercased()
     }
+}
+
+extension RoutePattern {
+    /// The names the pattern captures and whether it has an anonymous wildcard, as
+    /// ``Snapshot/writingProblem(_:capturedBy:capturer:)`` reads a target.
+    var captures: (names: [String], hasWildcard: Bool) { (parameterNames, segments.contains(where: \.isWildcard)) }
 }
