@@ -4,17 +4,16 @@
 struct ParentChain: Sendable {
     /// A parent type: equal to another when it is the same type.
     struct Parent: Sendable, Hashable {
-        /// The shape of the type: made once per type and kept, so a parent type is named
-        /// only for a message.
-        private let shape: TypedRouteShape
+        /// The type, named only for a message.
+        private let type: any TypedRoute.Type
 
         /// The plain name, for messages.
-        var name: String { shape.typeName }
+        var name: String { TypeName.plain(type) }
         /// The type's identity.
-        var typeID: ObjectIdentifier { ObjectIdentifier(shape.type) }
+        var typeID: ObjectIdentifier { ObjectIdentifier(type) }
 
         init<P: TypedRoute>(of route: P) {
-            shape = TypedRouteShape.of(P.self)
+            type = P.self
         }
 
         static func == (a: Parent, b: Parent) -> Bool { a.typeID == b.typeID }
