@@ -31,7 +31,7 @@ extension Router {
         let outer = OpenContext.current
         // The common open, with no observer, checks one word.
         let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
-        let started = observer == nil ? 0 : OpenEvent.now()
+        let started = observer == nil ? 0 : MonotonicClock.now()
         var redirects: [RedirectStep] = []
         var hop: (url: String, source: OpenSource?, trail: RedirectTrail?) = (url, source, nil)
         while true {
@@ -84,7 +84,7 @@ extension Router {
                      channel: ReplyChannel?, state: inout RunState) async -> OpenResult {
         let outer = OpenContext.current
         let observer = purpose.isDryRun || outer.depth != 0 ? nil : options.observer
-        let started = observer == nil ? 0 : OpenEvent.now()
+        let started = observer == nil ? 0 : MonotonicClock.now()
         let result: OpenResult
         let context: OpenContext
         switch arrive(url, source: source, userInfo: userInfo, trail: nil, outer: outer, purpose: purpose, holds: true,

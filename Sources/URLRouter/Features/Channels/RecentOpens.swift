@@ -54,7 +54,7 @@ extension Router {
     /// ``Options/duplicateWindow`` seconds (remembering it when not).
     func isDuplicate(_ url: String, from source: OpenSource) -> Bool {
         let window = options.duplicateWindow
-        let now = OpenEvent.now()
+        let now = MonotonicClock.now()
         return recentOpens.withLock { $0.isDuplicate(url, from: source, now: now, window: window) }
     }
 }

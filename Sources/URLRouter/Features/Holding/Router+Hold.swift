@@ -1,4 +1,3 @@
-import Dispatch
 import PatternMatcher
 
 extension Router {
@@ -83,7 +82,7 @@ extension Router {
         return DroppedOpens.$current.withValue(dropped) {
             var replayed: [HeldOpen.Replay] = []
             while true {
-                switch holds.withLock({ $0.next(in: release, now: HeldOpens.now()) }) {
+                switch holds.withLock({ $0.next(in: release, now: MonotonicClock.now()) }) {
                 case .replay(let entry):
                     // A held open was made outside any open: it is replayed as one, through its
                     // own verb, from the URL as it arrived (so a universal link keeps its origin).
@@ -115,7 +114,7 @@ extension Router {
         if call.purpose == .object {
             return holds.withLock { $0.isHolding } ? .refused(.holdingExternalOpens) : nil
         }
-        let (held, pushedOut) = holds.withLock { $0.hold(call, shown: shown, from: source, now: HeldOpens.now()) }
+        let (held, pushedOut) = holds.withLock { $0.hold(call, shown: shown, from: source, now: MonotonicClock.now()) }
         // The open pushed out ends after the lock, and after any drop running on this thread.
         if let pushedOut { end([pushedOut]) }
         return held.map(OpenResult.held)
@@ -187,11 +186,6 @@ struct HeldOpens: Sendable {
     private var unlisted = 0
     private var opensHeld = 0
     private var releases = 0
-
-    /// Seconds on a clock that never goes back.
-    static func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-    }
 
     /// Holds from now on with these limits; returns the opens they push out.
     mutating func startHolding(limit: Int, maxAge: Double) -> [(Entry, Refusal)] {

@@ -1,4 +1,3 @@
-import Dispatch
 import PatternMatcher
 
 /// One top-level open, as an observer (`Router.Options(observer:)`) is told it, once, after its
@@ -199,9 +198,6 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
         let tenths = Int((seconds * 10_000).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
-
-    /// A monotonic clock reading, in seconds.
-    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
 extension Router {
@@ -224,6 +220,6 @@ extension Router {
     func tell(_ observer: @Sendable (OpenEvent) -> Void, _ result: OpenResult, url: String, source: OpenSource?,
               started: Double) {
         observer(OpenEvent(opened: url, requestedSource: source, router: self, outcome: result,
-                           duration: OpenEvent.now() - started))
+                           duration: MonotonicClock.now() - started))
     }
 }
