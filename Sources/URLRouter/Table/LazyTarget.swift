@@ -207,15 +207,15 @@ final class InstanceStore: Sendable {
     }
 
     let moduleName: String
-    let storage = Locked<[Int: Slot]>([:])
-    private let nextKey = Locked(0)
+    /// A slot a key: a key is its slot's index, made by ``makeKey()``; `nil` when empty.
+    let storage = Locked<[Slot?]>([])
     private let mainActorSlots = Locked<[any MainActorReleasable]>([])
 
     init(moduleName: String) {
         self.moduleName = moduleName
     }
 
-    func makeKey() -> Int { nextKey.withLock { key in key += 1; return key } }
+    func makeKey() -> Int { storage.withLock { slots in slots.append(nil); return slots.count - 1 } }
 
     /// The instance of slot `key`: the cached one, or one `make` makes (kept when `isCached`).
     /// A cached slot's factory runs exactly once, however many threads ask: the first runs it,
@@ -294,10 +294,10 @@ final class InstanceStore: Sendable {
     /// Drops every cached instance. The instances are released after the lock is, so a
     /// target's `deinit` may use the router and other targets.
     func releaseAll() {
-        let released = storage.withLock { slots -> [Int: Slot] in
-            let released = slots.filter { if case .ready = $0.value { true } else { false } }
+        let released = storage.withLock { slots -> [Slot?] in
+            let released = slots
             // A target being made stays marked: its factory's result is the one cached.
-            slots = slots.filter { if case .creating = $0.value { true } else { false } }
+            slots = slots.map { if case .creating? = $0 { .creating } else { nil } }
             return released
         }
         withExtendedLifetime(released) {}
