@@ -2,10 +2,11 @@ extension TrieBuilder {
     /// Inserts a plain pattern (the shape most tables are made of) as route number `route`
     /// while reading it, without the parser: a path from `/`, or from a lowercase
     /// `scheme://host` (a host of lowercase letters, digits, `-` and `.`), whose segments are
-    /// literals without `%`, `?` or `#`, and `:name` parameters with distinct valid names.
+    /// literals without `%`, `?` or `#`, `:name` parameters and `<type:name>` parameters of a
+    /// built-in type (`int`, `uuid`, `double`, `string`), with distinct valid names.
     ///
-    /// Anything else (another scheme or host, `*`, `**`, `~`, `<type:name>`, an escape, a
-    /// query, a bad or repeated name, no segment) makes it return `false`. By then it has
+    /// Anything else (another scheme or host, `*`, `**`, `~`, a declared converter, an
+    /// escape, a query, a bad or repeated name, no segment) makes it return `false`. By then it has
     /// made the trie operations that the general path makes first for the same pattern, in
     /// the same order (literal and parameter children, which that path finds again), and
     /// taken back its captures; nothing else has changed, so the general path parses the
@@ -41,8 +42,16 @@ extension TrieBuilder {
                 node = parameterChild(of: node)
                 recordedRanges &+= 1
                 i = end
+            } else if byte == ASCII.lessThan {
+                guard let typed = plainTypedParameter(base, count, from: i, capturesStart: capturesStart,
+                                                      patternOffset: patternOffset) else { break }
+                captureSpecs.append(CaptureSpec(nameOffset: patternOffset + Int32(typed.name), position: Int32(position),
+                                                isRest: false, slot: recordedRanges))
+                node = typed.converter.map { typedChild(of: node, converter: $0) } ?? parameterChild(of: node)
+                recordedRanges &+= 1
+                i = typed.end
             } else {
-                if byte == ASCII.star || byte == ASCII.lessThan || byte == ASCII.tilde { break }
+                if byte == ASCII.star || byte == ASCII.tilde { break }
                 let (end, word) = Word.scanSegment(base, count: count, from: i)
                 // `%`, `?` or `#`: an escape to decode, or a problem to report.
                 if end < count, base[end] != ASCII.slash { break }
@@ -97,20 +106,59 @@ extension TrieBuilder {
     /// the captures from `capturesStart` on).
     private func plainParameterEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int,
                                    capturesStart: Int, patternOffset: Int32) -> Int? {
-        guard start < count, ASCII.isNameStart(base[start]) else { return nil }
+        let end = Self.nameEnd(base, count, from: start)
+        guard end > start, end == count || base[end] == ASCII.slash,
+              isNewName(base, count, from: start, to: end, capturesStart: capturesStart, patternOffset: patternOffset)
+        else { return nil }
+        return end
+    }
+
+    /// A `<type:name>` segment starting at `start` whose type is built in, read as the parser
+    /// reads it: where its name starts, where the segment ends, and its converter (`nil` for
+    /// `string`, a plain parameter); `nil` for any other segment starting with `<`, or a name
+    /// that is invalid or used before in the pattern, which the parser reads or reports.
+    private func plainTypedParameter(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, capturesStart: Int,
+                                     patternOffset: Int32) -> (name: Int, end: Int, converter: Int32?)? {
+        var colon = start &+ 1
+        while colon < count, ASCII.isAlpha(base[colon]) { colon &+= 1 }
+        guard colon < count, base[colon] == ASCII.colon else { return nil }
+        let converter: Int32?
+        switch UnsafeBufferPointer(start: base + start + 1, count: colon &- start &- 1) {
+        case let type where type.elementsEqual("int".utf8): converter = Int32(BuiltInConverter.int.rawValue)
+        case let type where type.elementsEqual("uuid".utf8): converter = Int32(BuiltInConverter.uuid.rawValue)
+        case let type where type.elementsEqual("double".utf8): converter = Int32(BuiltInConverter.double.rawValue)
+        case let type where type.elementsEqual("string".utf8): converter = nil
+        default: return nil
+        }
+        let name = colon &+ 1
+        let nameEnd = Self.nameEnd(base, count, from: name)
+        let end = nameEnd &+ 1
+        guard nameEnd > name, nameEnd < count, base[nameEnd] == ASCII.greaterThan, end == count || base[end] == ASCII.slash,
+              isNewName(base, count, from: name, to: nameEnd, capturesStart: capturesStart, patternOffset: patternOffset)
+        else { return nil }
+        return (name, end, converter)
+    }
+
+    /// The end of the valid parameter name starting at `start`: `start` itself when there is none.
+    private static func nameEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+        guard start < count, ASCII.isNameStart(base[start]) else { return start }
         var end = start &+ 1
         while end < count, ASCII.isNameCharacter(base[end]) { end &+= 1 }
-        guard end == count || base[end] == ASCII.slash else { return nil }
+        return end
+    }
+
+    /// Whether the name from `start` to `end` differs from the pattern's earlier names (the
+    /// captures from `capturesStart` on, each ended by a byte that is not a name's).
+    private func isNewName(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, to end: Int,
+                           capturesStart: Int, patternOffset: Int32) -> Bool {
         let length = end &- start
         for index in capturesStart..<captureSpecs.count {
-            // An earlier name of this pattern, which also ends at a `/` or the end.
             let other = Int(captureSpecs[index].nameOffset - patternOffset)
-            let otherEnd = other &+ length
-            if otherEnd <= count, otherEnd == count || base[otherEnd] == ASCII.slash,
+            if Self.nameEnd(base, count, from: other) &- other == length,
                Word.bytesEqual(base + other, base + start, length, fold: false) {
-                return nil
+                return false
             }
         }
-        return end
+        return true
     }
 }

@@ -164,7 +164,8 @@ struct TrieBuilder {
         }
     }
 
-    private mutating func typedChild(of parent: Int32, converter: Int32) -> Int32 {
+    /// The child of `parent` along typed parameters of converter `converter`, created if it is new.
+    mutating func typedChild(of parent: Int32, converter: Int32) -> Int32 {
         var index = nodes[Int(parent)].lastTyped
         while index != TrieNode.none {
             if typedChildren[Int(index)].converter == converter { return typedChildren[Int(index)].child }
