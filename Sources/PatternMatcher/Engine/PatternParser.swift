@@ -289,9 +289,7 @@ extension PatternParser {
     }
 
     private func converterID(_ type: UnsafeBufferPointer<UInt8>) -> Int32? {
-        for converter in BuiltInConverter.allCases where type.elementsEqual(converter.name.utf8) {
-            return Int32(converter.rawValue)
-        }
+        if let builtIn = BuiltInConverter(named: type) { return Int32(builtIn.rawValue) }
         for (i, name) in converters.enumerated() where type.elementsEqual(name.utf8) {
             return Int32(3 + i)
         }

@@ -122,13 +122,14 @@ extension TrieBuilder {
         var colon = start &+ 1
         while colon < count, ASCII.isAlpha(base[colon]) { colon &+= 1 }
         guard colon < count, base[colon] == ASCII.colon else { return nil }
+        let type = UnsafeBufferPointer(start: base + start + 1, count: colon &- start &- 1)
         let converter: Int32?
-        switch UnsafeBufferPointer(start: base + start + 1, count: colon &- start &- 1) {
-        case let type where type.elementsEqual("int".utf8): converter = Int32(BuiltInConverter.int.rawValue)
-        case let type where type.elementsEqual("uuid".utf8): converter = Int32(BuiltInConverter.uuid.rawValue)
-        case let type where type.elementsEqual("double".utf8): converter = Int32(BuiltInConverter.double.rawValue)
-        case let type where type.elementsEqual("string".utf8): converter = nil
-        default: return nil
+        if let builtIn = BuiltInConverter(named: type) {
+            converter = Int32(builtIn.rawValue)
+        } else if type.elementsEqual("string".utf8) {
+            converter = nil
+        } else {
+            return nil
         }
         let name = colon &+ 1
         let nameEnd = Self.nameEnd(base, count, from: name)

@@ -42,6 +42,16 @@ enum BuiltInConverter: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The converter a pattern names by `type` (the bytes before the `:` of `<type:name>`).
+    init?(named type: UnsafeBufferPointer<UInt8>) {
+        switch type.count {
+        case 3 where type.elementsEqual("int".utf8): self = .int
+        case 4 where type.elementsEqual("uuid".utf8): self = .uuid
+        case 6 where type.elementsEqual("double".utf8): self = .double
+        default: return nil
+        }
+    }
+
     init?(name: Substring) {
         switch name {
         case "int": self = .int
