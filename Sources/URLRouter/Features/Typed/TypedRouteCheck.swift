@@ -17,24 +17,16 @@ enum TypedRouteCheck {
         let parents: ParentChain
     }
 
-    private static let outcomes = Locked<[ObjectIdentifier: Findings]>([:])
-
     /// The outcome of checking `route`, found at its first registration in the process and
-    /// kept: like its shape, it depends on the type alone, and a second router of the same
-    /// types need not decode and encode each again. The type's code runs outside the lock;
-    /// two threads racing on a new type both check it, and the first kept wins.
+    /// kept with its shape: like the shape, it depends on the type alone, and a second router
+    /// of the same types need not decode and encode each again. The type's code runs outside
+    /// the lock; two threads racing on a new type both check it, and the first kept wins.
     static func outcome<R: TypedRoute>(of route: R.Type, shape: TypedRouteShape) -> Findings {
-        let id = ObjectIdentifier(route)
-        if let outcome = outcomes.withLock({ $0[id] }) { return outcome }
+        if let outcome = shape.keptFindings { return outcome }
         // An existential, not an `R?`: the runtime made the metadata of `Optional<R>` for each type.
         var probed: (any TypedRoute)?
         let found = problems(of: route, shape: shape, probed: &probed) + presentationProblems(of: route, shape: shape)
-        let made = Findings(problems: found, parents: ParentChain(of: probed))
-        return outcomes.withLock { outcomes in
-            if let outcome = outcomes[id] { return outcome }
-            outcomes[id] = made
-            return made
-        }
+        return shape.keep(Findings(problems: found, parents: ParentChain(of: probed)))
     }
 
     /// - Parameter probed: set to the value registration made from placeholders, when it made one.

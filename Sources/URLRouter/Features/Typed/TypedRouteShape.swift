@@ -15,6 +15,9 @@ final class TypedRouteShape: Sendable {
     let pathNames: [String]
     let converters: [any ParameterConverter]
     let defaults: [String: String]
+    /// The outcome of the type's registration check, once found: read and written only under
+    /// the lock of ``known`` (``keptFindings``, ``keep(_:)``).
+    nonisolated(unsafe) private var findings: TypedRouteCheck.Findings?
 
     /// The name alone (`BookRoute`), for messages: read from the type when one is written
     /// (the runtime walks the type's metadata to name it).
@@ -45,6 +48,19 @@ final class TypedRouteShape: Sendable {
     /// registration makes the shape of every typed route and never parses with it. One lock
     /// for all: a lock in each shape cost three allocations for every typed route registered.
     private static let parsingTables = Locked<[ObjectIdentifier: RouteTable<Int>]>([:])
+
+    /// The outcome of the type's check (``TypedRouteCheck/outcome(of:shape:)``), when it was found.
+    var keptFindings: TypedRouteCheck.Findings? { Self.known.withLock { _ in findings } }
+
+    /// Keeps `made` as the outcome of the type's check, unless another was kept first (two
+    /// threads registering the type at once both check it); returns the one kept.
+    func keep(_ made: TypedRouteCheck.Findings) -> TypedRouteCheck.Findings {
+        Self.known.withLock { _ in
+            if let findings { return findings }
+            findings = made
+            return made
+        }
+    }
 
     /// The shape of `type`, made on first use. The type's static members (user code) are
     /// read outside the lock; two threads racing on a new type both make one, and the
