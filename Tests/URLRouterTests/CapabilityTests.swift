@@ -110,6 +110,36 @@ struct CapabilityTests {
         #expect(!router.deregister(pattern: "reader://book/:id"), "already removed")
     }
 
+    struct ShelfRoute: TypedRoute {
+        static let pattern = "reader://shelf/<int:id>"
+        var id: Int
+    }
+
+    @Test("deregistering a pattern keeps each later route's name, type, deprecation and channels")
+    func deregisterKeepsDescriptions() throws {
+        let router = try Router { routes in
+            routes.action("reader://a", name: "a", deprecated: "use reader://b") { _ in }
+            routes.action("reader://gone", name: "gone") { _ in }
+            routes.action(ShelfRoute.self, name: "shelf") { _, _ in }
+            routes.action("reader://b", exposure: .external(from: [.notification]), deprecated: "use reader://c") { _ in }
+            routes.action("reader://c", name: "c", exposure: .external) { _ in }
+        }
+
+        #expect(router.deregister(pattern: "reader://gone"))
+
+        let described = router.routes.map { route in
+            "\(route.pattern) \(route.name ?? "-") \(route.typedRoute != nil) \(route.deprecation ?? "-") \(route.exposure)"
+        }
+        #expect(described == [
+            "reader://a a false use reader://b \(Exposure.internal)",
+            "reader://shelf/<int:id> shelf true - \(Exposure.internal)",
+            "reader://b - false use reader://c \(Exposure.external(from: [.notification]))",
+            "reader://c c false - \(Exposure.external)",
+        ])
+        #expect(try router.url(for: "c") == "reader://c")
+        #expect(router.open(ShelfRoute(id: 3)).outcome == .handled("reader://shelf/<int:id>"))
+    }
+
     struct CanOpenCase: Sendable, CustomTestStringConvertible {
         let url: String
         let canOpen: Bool

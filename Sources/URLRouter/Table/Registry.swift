@@ -225,8 +225,8 @@ final class Snapshot: Sendable {
                 external.add(module.patterns[index], value: id, owner: module.module)
             }
         }
-        for (index, name) in module.names.sorted(by: { $0.key < $1.key }) {
-            named[name, default: []].append((RouteInfo(module.descriptions, Int(index)), RouteList.id(slot: slot, index: Int(index))))
+        for (index, name) in module.names.all {
+            named[name, default: []].append((RouteInfo(module.descriptions, index), RouteList.id(slot: slot, index: index)))
         }
     }
 

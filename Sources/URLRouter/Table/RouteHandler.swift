@@ -86,7 +86,8 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public init(pattern: String, name: String? = nil, module: String, exposure: Exposure = .internal,
                 typedRoute: String? = nil) {
         self.init(RouteDescriptions(module: module, patterns: [pattern], exposures: [exposure],
-                                    names: name.map { [0: $0] } ?? [:], typedRoutes: typedRoute.map { [0: .named($0)] } ?? [:]), 0)
+                                    names: RouteIndexed(single: name),
+                                    typedRoutes: RouteIndexed(single: typedRoute.map { .named($0) })), 0)
     }
 
     /// Two descriptions are equal when their pattern, name, module, exposure and typed-route
@@ -169,20 +170,20 @@ final class RouteDescriptions: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when route `i` is external.
     private let externalBits: [UInt64]
     /// The channels of the routes exposed to some external channels only (``Exposure/external(from:)``).
-    private let channelMasks: [Int: UInt16]
-    let names: [Int: String]
-    let typedRoutes: [Int: TypedRouteType]
-    let deprecations: [Int: String]
+    private let channelMasks: RouteIndexed<UInt16>
+    let names: RouteIndexed<String>
+    let typedRoutes: RouteIndexed<TypedRouteType>
+    let deprecations: RouteIndexed<String>
 
-    init(module: String, patterns: [String], exposures: [Exposure], names: [Int: String], typedRoutes: [Int: TypedRouteType],
-         deprecations: [Int: String] = [:]) {
+    init(module: String, patterns: [String], exposures: [Exposure], names: RouteIndexed<String>,
+         typedRoutes: RouteIndexed<TypedRouteType>, deprecations: RouteIndexed<String> = RouteIndexed()) {
         self.module = module
         self.patterns = patterns
         var bits = [UInt64](repeating: 0, count: (exposures.count + 63) / 64)
-        var masks: [Int: UInt16] = [:]
+        var masks = RouteIndexed<UInt16>()
         for (i, exposure) in exposures.enumerated() where exposure.isExternal {
             bits[i >> 6] |= 1 << UInt64(i & 63)
-            if let mask = exposure.channelMask { masks[i] = mask }
+            if let mask = exposure.channelMask { masks.append(mask, at: i) }
         }
         self.externalBits = bits
         self.channelMasks = masks
@@ -233,11 +234,11 @@ final class ModuleRoutes: Sendable {
     let descriptions: RouteDescriptions
     private let handlers: Handlers
     /// The decoding of each typed route, by index: what a dry run checks.
-    let typedDecodings: [Int: TypedDecoding]
+    let typedDecodings: RouteIndexed<TypedDecoding>
 
     var module: String { descriptions.module }
     var patterns: [String] { descriptions.patterns }
-    var names: [Int: String] { descriptions.names }
+    var names: RouteIndexed<String> { descriptions.names }
 
     /// - Parameters:
     ///   - patterns: the patterns, one per route.
@@ -246,10 +247,11 @@ final class ModuleRoutes: Sendable {
     ///   - typedDecodings: the decoding of each typed route.
     ///   - deprecations: what replaces each deprecated route.
     init(module: String, patterns: [String], handlers: [RouteHandler], exposures: [Exposure],
-         names: [Int: String], typedDecodings: [Int: TypedDecoding], deprecations: [Int: String]) {
+         names: RouteIndexed<String>, typedDecodings: RouteIndexed<TypedDecoding>,
+         deprecations: RouteIndexed<String>) {
         precondition(patterns.count == handlers.count && patterns.count == exposures.count, "one handler per pattern")
         self.descriptions = RouteDescriptions(module: module, patterns: Self.exact(patterns), exposures: exposures,
-                                              names: names, typedRoutes: typedDecodings.mapValues { .registered($0.type) },
+                                              names: names, typedRoutes: typedDecodings.map { .registered($0.type) },
                                               deprecations: deprecations)
         self.typedDecodings = typedDecodings
         var actions: [Action] = []
@@ -291,14 +293,9 @@ final class ModuleRoutes: Sendable {
 
     /// These routes without the one at `index`.
     func removing(at index: Int) -> ModuleRoutes {
-        func shifted<T>(_ table: [Int: T]) -> [Int: T] {
-            var result: [Int: T] = [:]
-            for (i, text) in table where i != index { result[i < index ? i : i - 1] = text }
-            return result
-        }
         let kept = (0..<count).filter { $0 != index }
         return ModuleRoutes(module: module, patterns: kept.map { patterns[$0] }, handlers: kept.map(handler(at:)),
-                            exposures: kept.map(exposure), names: shifted(names), typedDecodings: shifted(typedDecodings),
-                            deprecations: shifted(descriptions.deprecations))
+                            exposures: kept.map(exposure), names: names.removing(at: index), typedDecodings: typedDecodings.removing(at: index),
+                            deprecations: descriptions.deprecations.removing(at: index))
     }
 }

@@ -12,9 +12,9 @@ public struct RouteRegistrar: Sendable {
     private(set) var patterns: [String] = []
     private(set) var handlers: [RouteHandler] = []
     private(set) var exposures: [Exposure] = []
-    private(set) var names: [Int: String] = [:]
-    private(set) var typedDecodings: [Int: TypedDecoding] = [:]
-    private(set) var deprecations: [Int: String] = [:]
+    private(set) var names = RouteIndexed<String>()
+    private(set) var typedDecodings = RouteIndexed<TypedDecoding>()
+    private(set) var deprecations = RouteIndexed<String>()
     var converters: [any ParameterConverter] = []
     var interceptors: [RegisteredInterceptor] = []
     var redirects: [RedirectRule] = []
@@ -37,9 +37,9 @@ public struct RouteRegistrar: Sendable {
         patterns.append(pattern)
         handlers.append(handler)
         exposures.append(exposure)
-        if let name { names[index] = name }
-        if let typed { typedDecodings[index] = typed }
-        if let deprecated { deprecations[index] = deprecated }
+        if let name { names.append(name, at: index) }
+        if let typed { typedDecodings.append(typed, at: index) }
+        if let deprecated { deprecations.append(deprecated, at: index) }
     }
 
     /// The routes declared, as the router keeps them.

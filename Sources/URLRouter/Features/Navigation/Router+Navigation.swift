@@ -221,7 +221,7 @@ extension Snapshot {
         // In no order: the error sorts its problems. A chain without parents has nothing to
         // check (nor has an unknown one).
         for module in registry.modules {
-            for (index, decoding) in module.routes.typedDecodings where !decoding.parents.parents.isEmpty {
+            for (index, decoding) in module.routes.typedDecodings.all where !decoding.parents.parents.isEmpty {
                 let chain = decoding.parents
                 // Named only for a problem: most chains have none, and a table has hundreds.
                 func type() -> String { TypeName.plain(decoding.type) }
