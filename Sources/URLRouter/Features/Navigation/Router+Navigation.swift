@@ -212,10 +212,10 @@ extension Snapshot {
     /// The typed routes whose chains of parents are wrong: a parent type no module registered,
     /// a cycle, a chain deeper than the limit; each naming the type, its pattern and its module.
     static func parentProblems(of registry: Registry) -> [RegistrationError.Problem] {
-        // Types by identity: each has one shape, and a pointer hashes for less than a name.
-        var registered = Set<ObjectIdentifier>()
+        // Types by identity: each has one shape, and a pointer compares for less than a name.
+        var registered = IdentityTable<Void>()
         for module in registry.modules {
-            for decoding in module.routes.typedDecodings.values { registered.insert(ObjectIdentifier(decoding.type)) }
+            for decoding in module.routes.typedDecodings.values { registered.keep((), for: ObjectIdentifier(decoding.type)) }
         }
         var problems: [RegistrationError.Problem] = []
         // In no order: the error sorts its problems. A chain without parents has nothing to
@@ -235,7 +235,7 @@ extension Snapshot {
                     report("it has \(chain.parents.count) parents, more than the limit of \(registry.maxNavigationDepth) (Router.Options(maxNavigationDepth:))")
                 }
                 var reported: Set<ParentChain.Parent> = []
-                for parent in chain.parents where !registered.contains(parent.typeID) && reported.insert(parent).inserted {
+                for parent in chain.parents where registered[parent.typeID] == nil && reported.insert(parent).inserted {
                     report("its parent type \(Echo.quoted(parent.name)) is not a registered typed route")
                 }
             }

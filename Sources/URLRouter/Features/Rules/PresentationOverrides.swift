@@ -13,7 +13,7 @@ final class PresentationOverrides: Sendable {
 
     /// The presentations, by the route's type: a plan meets a route as a value (a parent is
     /// one the app derives), and the type is what declares a presentation.
-    private let byType: [ObjectIdentifier: Presentation]
+    private let byType: IdentityTable<Presentation>
     /// Every route overridden, sorted by pattern.
     let all: [Entry]
 
@@ -22,12 +22,12 @@ final class PresentationOverrides: Sendable {
     init?(_ overrides: [RouteRules.PresentationOverride], routes: RouteList, names: [String: Int]) {
         guard !overrides.isEmpty else { return nil }
         let byPattern = routes.idsByPattern
-        var byType: [ObjectIdentifier: Presentation] = [:]
+        var byType = IdentityTable<Presentation>()
         var all: [Entry] = []
         for rule in overrides {
             guard let id = names[rule.route] ?? byPattern[rule.route], let decoding = routes.typedDecoding(of: id),
                   byType[ObjectIdentifier(decoding.type)] == nil else { continue }
-            byType[ObjectIdentifier(decoding.type)] = rule.presentation
+            byType.keep(rule.presentation, for: ObjectIdentifier(decoding.type))
             all.append(Entry(route: routes[id].info, rule: rule.route, presentation: rule.presentation))
         }
         guard !all.isEmpty else { return nil }

@@ -41,13 +41,13 @@ final class TypedRouteShape: Sendable {
         }
     }
 
-    private static let known = Locked<[ObjectIdentifier: TypedRouteShape]>([:])
+    private static let known = Locked(IdentityTable<TypedRouteShape>())
 
     /// Each shape's pattern alone with the default options, for ``TypedRoute/init(parsing:)``,
     /// by the shape: built at its first parse and kept, not with the shape, because
     /// registration makes the shape of every typed route and never parses with it. One lock
     /// for all: a lock in each shape cost three allocations for every typed route registered.
-    private static let parsingTables = Locked<[ObjectIdentifier: RouteTable<Int>]>([:])
+    private static let parsingTables = Locked(IdentityTable<RouteTable<Int>>())
 
     /// The outcome of the type's check (``TypedRouteCheck/outcome(of:shape:)``), when it was found.
     var keptFindings: TypedRouteCheck.Findings? { Self.known.withLock { _ in findings } }
@@ -71,7 +71,7 @@ final class TypedRouteShape: Sendable {
         let made = TypedRouteShape(type)
         return known.withLock { known in
             if let shape = known[id] { return shape }
-            known[id] = made
+            known.keep(made, for: id)
             return made
         }
     }
@@ -127,7 +127,7 @@ final class TypedRouteShape: Sendable {
         // Two threads parsing first both build one; the first kept wins.
         let table = Self.parsingTables.withLock { kept in
             if let table = kept[id] { return table }
-            kept[id] = made
+            kept.keep(made, for: id)
             return made
         }
         return try parse(url, in: table, links: links)
