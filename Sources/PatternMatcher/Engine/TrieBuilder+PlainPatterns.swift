@@ -8,7 +8,7 @@ extension TrieBuilder {
     /// Anything else (another scheme or host, `*`, `**`, `~`, a declared converter, an
     /// escape, a query, a bad or repeated name, no segment) makes it return `false`. By then it has
     /// made the trie operations that the general path makes first for the same pattern, in
-    /// the same order (literal and parameter children, which that path finds again), and
+    /// the same order (literal, parameter and typed children, which that path finds again), and
     /// taken back its captures; nothing else has changed, so the general path parses the
     /// pattern and reports its problem as if this one had not run.
     /// - Returns: whether the pattern was inserted.

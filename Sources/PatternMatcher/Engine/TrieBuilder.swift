@@ -91,7 +91,7 @@ struct TrieBuilder {
     /// Parses `text` and inserts it as route number `route` (routes arrive in index order),
     /// owned by owner number `owner`.
     ///
-    /// A pattern the parser then refuses may leave the literal and parameter children that
+    /// A pattern the parser then refuses may leave the literal, parameter and typed children that
     /// `insertPlain` made for it. They are never read: a builder with a problem is never
     /// frozen (`RouteTableBuilder.build()` throws every problem before it freezes).
     mutating func insert(_ text: String, route: Int32, owner: Int32, parser: inout PatternParser) throws(PatternError) {
