@@ -125,7 +125,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
             let utf8 = Array(name.utf8)
             if utf8.isEmpty || !ASCII.isNameStart(utf8[0]) || !utf8.dropFirst().allSatisfy(ASCII.isNameCharacter) {
                 problems.append(.invalidConverter(name, owner: owner, reason: "a converter name is [A-Za-z_][A-Za-z0-9_]*"))
-            } else if name == "string" || BuiltInConverter(name: Substring(name)) != nil {
+            } else if name == BuiltInConverter.plainType || BuiltInConverter(name: name) != nil {
                 problems.append(.invalidConverter(name, owner: owner, reason: "the name is taken by a built-in converter"))
             } else if let first = byName[name] {
                 let by = first.owner.isEmpty ? "" : " (first by \(first.owner))"

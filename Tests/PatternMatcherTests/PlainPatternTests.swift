@@ -1,25 +1,31 @@
 import PatternMatcher
 import Testing
 
-/// The builder reads plain patterns (`/a/b/:id`: literals and `:name` parameters) without
-/// the parser, and hands anything else to the parser after trying. These pin that the
-/// two ways agree: the same table, the same problems.
+/// The builder reads plain patterns (`/a/b/:id/<int:n>`: literals, `:name` parameters and
+/// parameters of a built-in type) without the parser, and hands anything else to the parser
+/// after trying. These pin that the two ways agree: the same table, the same problems.
 @Suite("Plain patterns")
 struct PlainPatternTests {
     /// Plain patterns, and a spelling of each that the plain reading hands to the parser (the
-    /// first character of a literal escaped, `%61` for `a`): both must build the same trie.
+    /// first character of its last literal escaped, `%61` for `a`, so that the plain reading
+    /// makes the children before it, typed ones too, and then gives up): both must build the
+    /// same trie.
     static let plain = [
         "/m0/page0", "/m0/page1/:id", "/m0/items/:id/sub2", "/m0/page3/:id/detail/:tab",
         "/a//b/", "/a/bcdefghijklmnop/:q", "/a/b:c/d*e/f~", "/é/家居/:x", "/A/c", "/a/B/:Name",
         "/m0/t0/<int:id>", "/m0/t1/<uuid:u>/x/<double:d>", "/m0/t2/<string:s>", "/m0/t3/:a/<int:b>", "/m0/t4/<int:a>/:b",
+        "/m0/t5/<int:a>/y",
     ]
 
     static func parserSpelling(_ pattern: String) -> String {
-        guard let first = pattern.firstIndex(where: { !"/:<>".contains($0) }) else {
+        var segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let last = segments.lastIndex(where: { $0.first.map { $0 != ":" && $0 != "<" } ?? false }) else {
             preconditionFailure("every plain pattern here has a literal: \(pattern)")
         }
-        let escaped = pattern[first].utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
-        return pattern[..<first] + escaped + pattern[pattern.index(after: first)...]
+        let first = segments[last].startIndex
+        let escaped = segments[last][first].utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+        segments[last] = escaped + segments[last][segments[last].index(after: first)...]
+        return segments.joined(separator: "/")
     }
 
     @Test("plain patterns build the trie their parsed spellings build", arguments: [false, true])
@@ -38,7 +44,7 @@ struct PlainPatternTests {
         var misses: [String] = []
         for url in ["/m0/page0", "/m0/page1/7", "/m0/items/8/sub2", "/m0/page3/9/detail/x", "/a/b", "/a/bcdefghijklmnop/1",
                     "/a/b:c/d*e/f~", "/é/家居/1", "/A/c", "/a/c", "/a/B/n", "/a/b/n", "/m0/t0/42", "/m0/t0/x",
-                    "/m0/t1/123e4567-e89b-12d3-a456-426614174000/x/1.5", "/m0/t2/s", "/m0/t3/q/7", "/m0/t4/7/q"] {
+                    "/m0/t1/123e4567-e89b-12d3-a456-426614174000/x/1.5", "/m0/t2/s", "/m0/t3/q/7", "/m0/t4/7/q", "/m0/t5/3/y"] {
             // The route (the tables register in one order) and its parameters.
             let outcomes = [plain, parsed, mixed].map { table in
                 table.match(url).match.map { "\($0.routeIndex) \($0.parameters)" } ?? "none"
@@ -56,6 +62,7 @@ struct PlainPatternTests {
     static let schemed = [
         "reader://book/:id", "reader://book/:id/chapter/:n", "reader://shelf", "reader://search/",
         "a1+b.c-d://x-1.example.com/p/:q", "reader://book/7/notes", "https://reader.example.com/book/:id", "/book/:id",
+        "reader://shelf/<int:id>/<uuid:copy>",
     ]
 
     static func capitalized(_ pattern: String) -> String {
@@ -79,7 +86,8 @@ struct PlainPatternTests {
         var misses: [String] = []
         for url in ["reader://book/1", "READER://Book/1", "reader://book/1/chapter/2", "reader://shelf", "reader://shelf/",
                     "reader://search", "a1+b.c-d://x-1.example.com/p/v", "reader://book/7/notes", "reader://book/7/Notes",
-                    "https://reader.example.com/book/9", "https://reader.example.com:8080/book/9", "/book/3", "reader://nothing"] {
+                    "https://reader.example.com/book/9", "https://reader.example.com:8080/book/9", "/book/3", "reader://nothing",
+                    "reader://shelf/4/123e4567-e89b-12d3-a456-426614174000", "reader://shelf/x/123e4567-e89b-12d3-a456-426614174000"] {
             let outcomes = [plain, parsed, mixed].map { table in
                 table.match(url).match.map { "\($0.routeIndex) \($0.parameters)" } ?? "none"
             }
@@ -87,7 +95,26 @@ struct PlainPatternTests {
             if outcomes[0] == "none" { misses.append(url) }
         }
         // Only these miss, so the agreement above is over real matches.
-        #expect(misses == (caseInsensitive ? [] : ["reader://book/7/Notes"]) + ["reader://nothing"], "\(misses)")
+        #expect(misses == (caseInsensitive ? [] : ["reader://book/7/Notes"])
+                + ["reader://nothing", "reader://shelf/x/123e4567-e89b-12d3-a456-426614174000"], "\(misses)")
+    }
+
+    /// A declared converter is the parser's to read: a pattern plain up to it, after a typed
+    /// child, builds the trie the same as when every pattern goes to the parser.
+    @Test("a declared converter after built-in typed parameters builds the same trie")
+    func declaredConverter() throws {
+        let patterns = ["/m1/<int:a>/<slug:s>", "/m1/<int:a>/x", "/m1/<slug:s>/<int:n>", "/m1/<uuid:u>"]
+        let converters: [any ParameterConverter] = [SlugConverter()]
+        let plain = try makeTable(patterns, converters: converters)
+        let parsed = try makeTable(patterns.map { $0.replacingOccurrences(of: "/m1/", with: "/%6D1/") }, converters: converters)
+        #expect(shape(of: parsed.description) == shape(of: plain.description))
+        for url in ["/m1/7/some-book", "/m1/7/x", "/m1/a-b/3", "/m1/123e4567-e89b-12d3-a456-426614174000", "/m1/7/7"] {
+            let outcomes = [plain, parsed].map { table in
+                table.match(url).match.map { "\($0.routeIndex) \($0.parameters)" } ?? "none"
+            }
+            #expect(outcomes[0] == outcomes[1], "\(url): \(outcomes)")
+            #expect(outcomes[0] != "none" || url == "/m1/7/7", "\(url) matches")
+        }
     }
 
     /// The tree drawing without the patterns, which are spelled differently.

@@ -138,6 +138,13 @@ struct CapabilityTests {
         ])
         #expect(try router.url(for: "c") == "reader://c")
         #expect(router.open(ShelfRoute(id: 3)).outcome == .handled("reader://shelf/<int:id>"))
+
+        // The first and the last route, then the one route without a value left.
+        #expect(router.deregister(pattern: "reader://a") && router.deregister(pattern: "reader://c"))
+        #expect(router.deregister(pattern: "reader://b"))
+        #expect(router.routes.map { "\($0.pattern) \($0.name ?? "-") \($0.typedRoute != nil) \($0.deprecation ?? "-")" }
+                == ["reader://shelf/<int:id> shelf true -"])
+        #expect(router.open(ShelfRoute(id: 4)).outcome == .handled("reader://shelf/<int:id>"))
     }
 
     struct CanOpenCase: Sendable, CustomTestStringConvertible {

@@ -279,7 +279,7 @@ extension PatternParser {
         guard colon > start + 1 else { throw error(at: start, .missingConverterType) }
         try validateName(from: colon + 1, to: end - 1, segmentStart: start)
         let type = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<colon])
-        if type.elementsEqual("string".utf8) {
+        if type.elementsEqual(BuiltInConverter.plainType.utf8) {
             return ParsedSegment(.parameter, start: start, name: (colon + 1)..<(end - 1))
         }
         guard let id = converterID(type) else {

@@ -126,7 +126,7 @@ extension TrieBuilder {
         let converter: Int32?
         if let builtIn = BuiltInConverter(named: type) {
             converter = Int32(builtIn.rawValue)
-        } else if type.elementsEqual("string".utf8) {
+        } else if type.elementsEqual(BuiltInConverter.plainType.utf8) {
             converter = nil
         } else {
             return nil

@@ -24,7 +24,7 @@ public protocol ParameterConverter: Sendable {
 
 /// The converters built in (Matching rules, "Pattern syntax"); they work on bytes so that matching allocates nothing.
 @usableFromInline
-enum BuiltInConverter: Int, Sendable, CaseIterable {
+enum BuiltInConverter: Int, Sendable {
     /// The name of converter `id`: ids 0, 1 and 2 are built in, `3 + i` is the i-th declared
     /// converter, named by `declared(i)`.
     static func name(ofConverter id: Int32, declared: (Int) -> String) -> String {
@@ -42,23 +42,22 @@ enum BuiltInConverter: Int, Sendable, CaseIterable {
         }
     }
 
-    /// The converter a pattern names by `type` (the bytes before the `:` of `<type:name>`).
+    /// The type of a typed parameter that is a plain one: `<string:name>` is `:name`.
+    static let plainType = "string"
+
+    private static let all: [BuiltInConverter] = [.int, .uuid, .double]
+
+    /// The converter a pattern names by `type` (the bytes before the `:` of `<type:name>`):
+    /// lengths compared first, so that most types are refused without reading a byte.
     init?(named type: UnsafeBufferPointer<UInt8>) {
-        switch type.count {
-        case 3 where type.elementsEqual("int".utf8): self = .int
-        case 4 where type.elementsEqual("uuid".utf8): self = .uuid
-        case 6 where type.elementsEqual("double".utf8): self = .double
-        default: return nil
-        }
+        guard let found = Self.all.first(where: { $0.name.utf8.count == type.count && type.elementsEqual($0.name.utf8) })
+        else { return nil }
+        self = found
     }
 
-    init?(name: Substring) {
-        switch name {
-        case "int": self = .int
-        case "uuid": self = .uuid
-        case "double": self = .double
-        default: return nil
-        }
+    init?(name: String) {
+        guard let found = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = found
     }
 
     func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -134,7 +134,7 @@ extension RoutePattern {
                        converters: [any ParameterConverter]) throws(GenerationError) {
         guard let converter else { return }
         let accepted: Bool
-        if let builtIn = BuiltInConverter(name: Substring(converter)) {
+        if let builtIn = BuiltInConverter(name: converter) {
             var copy = value
             accepted = copy.withUTF8 { builtIn.accepts($0) }
         } else if let custom = converters.first(where: { $0.name == converter }) {

@@ -27,6 +27,14 @@ struct IdentityTable<Value> {
         }
     }
 
+    /// The value kept for `id`; `made` is kept and returned when there is none (of two
+    /// threads that made one at once, the first to keep it wins).
+    mutating func keepFirst(_ made: Value, for id: ObjectIdentifier) -> Value {
+        if let kept = self[id] { return kept }
+        keep(made, for: id)
+        return made
+    }
+
     /// Where `key` is, or where it would go.
     private func position(of key: UInt) -> (index: Int, found: Bool) {
         var low = 0

@@ -1,6 +1,4 @@
-#if canImport(Darwin)
-import Dispatch
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -17,9 +15,7 @@ import Dispatch
 /// directly, which `DispatchTime` also reads there, through two more calls.
 enum MonotonicClock {
     static func now() -> Double {
-        #if canImport(Darwin)
-        return Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        #elseif canImport(Glibc) || canImport(Musl) || canImport(Bionic)
+        #if canImport(Glibc) || canImport(Musl) || canImport(Bionic)
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -155,7 +155,7 @@ struct HeldOpens: Sendable {
     struct Entry: Sendable {
         let open: HeldOpen
         let call: Call
-        /// When it was held, in seconds of ``now()``.
+        /// When it was held, in seconds of `MonotonicClock.now()`.
         let heldAt: Double
     }
 

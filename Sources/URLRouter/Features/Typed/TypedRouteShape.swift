@@ -69,11 +69,7 @@ final class TypedRouteShape: Sendable {
         let id = ObjectIdentifier(type)
         if let shape = known.withLock({ $0[id] }) { return shape }
         let made = TypedRouteShape(type)
-        return known.withLock { known in
-            if let shape = known[id] { return shape }
-            known.keep(made, for: id)
-            return made
-        }
+        return known.withLock { $0.keepFirst(made, for: id) }
     }
 
     /// The URL of `value`: the pattern filled with the path values, then the query.
@@ -125,11 +121,7 @@ final class TypedRouteShape: Sendable {
         if let table = Self.parsingTables.withLock({ $0[id] }) { return try parse(url, in: table, links: links) }
         guard let made = table(options: MatchOptions()) else { throw .noMatch(url, in: typeName) }
         // Two threads parsing first both build one; the first kept wins.
-        let table = Self.parsingTables.withLock { kept in
-            if let table = kept[id] { return table }
-            kept.keep(made, for: id)
-            return made
-        }
+        let table = Self.parsingTables.withLock { $0.keepFirst(made, for: id) }
         return try parse(url, in: table, links: links)
     }
 
