@@ -48,10 +48,6 @@ private struct FrozenLayout {
     /// order they were made.
     private var firstEdge: [Int32]
     private var edgesByParent: [Int32]
-    /// Typed children of node `n`: `typedByParent[firstTyped[n] ..< firstTyped[n + 1]]`, by
-    /// converter (their precedence).
-    private var firstTyped: [Int32]
-    private var typedByParent: [TrieBuilder.TypedChild]
 
     private(set) var frozen: [TrieNode] = []
     private(set) var extras: [NodeExtra] = []
@@ -75,36 +71,21 @@ private struct FrozenLayout {
         }
         firstEdge.removeFirst()
         firstEdge.append(Int32(builder.edges.count))
-        (firstTyped, typedByParent) = Self.typedByParent(builder)
         reserveExactly()
     }
 
-    /// The typed children by parent, a counting sort as the literal edges', and a parent's
-    /// (one or two) by converter, their precedence; and where each node's start. Most tables
-    /// have no typed parameter: both are then empty, and every node's range is.
-    private static func typedByParent(_ builder: TrieBuilder) -> (first: [Int32], children: [TrieBuilder.TypedChild]) {
-        let typed = builder.typedChildren
-        guard let placeholder = typed.first else { return ([], []) }
-        var first = [Int32](repeating: 0, count: builder.nodes.count + 1)
-        for child in typed { first[Int(child.parent) + 1] += 1 }
-        for node in 0..<builder.nodes.count { first[node + 1] += first[node] }
-        var next = first
-        var sorted = [TrieBuilder.TypedChild](repeating: placeholder, count: typed.count)
-        for child in typed {
-            let start = Int(first[Int(child.parent)])
-            var place = Int(next[Int(child.parent)])
-            next[Int(child.parent)] += 1
-            while place > start, sorted[place - 1].converter > child.converter {
-                sorted[place] = sorted[place - 1]
-                place -= 1
-            }
-            sorted[place] = child
+    /// The typed child of builder node `old` whose converter is the lowest above `above`, if
+    /// any: a node's typed children (one or two, chained as they were made) are placed in
+    /// converter order, their precedence.
+    private func typedChild(of old: Int, above: Int32) -> TrieBuilder.TypedChild? {
+        var next: TrieBuilder.TypedChild?
+        var index = builder.nodes[old].lastTyped
+        while index != TrieNode.none {
+            let child = builder.typedChildren[Int(index)]
+            if child.converter > above, child.converter < next?.converter ?? .max { next = child }
+            index = child.previous
         }
-        return (first, sorted)
-    }
-
-    private func typedRange(of node: Int) -> Range<Int> {
-        firstTyped.isEmpty ? 0..<0 : Int(firstTyped[node])..<Int(firstTyped[node + 1])
+        return next
     }
 
     /// Every array at the size it will have, so that none grows past it.
@@ -114,14 +95,14 @@ private struct FrozenLayout {
         for old in 0..<nodes.count {
             let literals = Int(nodes[old].literalCount)
             if literals > TrieBuilder.linearScanLimit { recordCount += TrieBuilder.hashCapacity(literals) - literals }
-            if nodes[old].hasCatchAll || typedRange(of: old).count > 0 { extraCount += 1 }
+            if nodes[old].hasCatchAll || nodes[old].lastTyped != TrieNode.none { extraCount += 1 }
         }
         var literalByteCount = 0
         for edge in builder.edges where edge.keyLength > 8 { literalByteCount += Int(edge.keyLength) }
         frozen.reserveCapacity(recordCount)
         extras.reserveCapacity(extraCount)
         literalBytes.reserveCapacity(literalByteCount)
-        typedEdges.reserveCapacity(typedByParent.count)
+        typedEdges.reserveCapacity(builder.typedChildren.count)
     }
 
     /// Places the two roots, then every node's children as one block, depth first.
@@ -151,8 +132,7 @@ private struct FrozenLayout {
         record.literals = .list(start: blockStart, count: 0)
         record.route = source.route
         let group = Int(firstEdge[Int(old)])..<Int(firstEdge[Int(old) + 1])
-        let typed = typedRange(of: Int(old))
-        if group.isEmpty, typed.isEmpty, !source.hasParam, !source.hasCatchAll {
+        if group.isEmpty, source.lastTyped == TrieNode.none, !source.hasParam, !source.hasCatchAll {
             // A leaf, as most nodes are: its record needs only the route.
             frozen[index] = record
             return
@@ -169,10 +149,11 @@ private struct FrozenLayout {
         var extra = NodeExtra()
         extra.catchAllRoute = source.catchAllRoute
         extra.typedStart = Int32(typedEdges.count)
-        for t in typed {
-            let typed = typedByParent[t]
+        var placed: Int32 = -1
+        while let typed = typedChild(of: Int(old), above: placed) {
             let child = place(typed.child, as: TrieNode(), into: &children)
             typedEdges.append(TypedEdge(converter: typed.converter, child: child))
+            placed = typed.converter
         }
         extra.typedCount = Int32(typedEdges.count) - extra.typedStart
         if source.hasParam {
