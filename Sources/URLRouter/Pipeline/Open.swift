@@ -123,11 +123,9 @@ extension Router {
             switch origins.arrival(of: url, in: self, mayBeHeld: mayBeHeld) {
             case .customScheme(let declared): origin = declared
             case .universalLink(let declared, let rewritten):
-                // A universal link comes from outside the app, whoever opens it; a channel
-                // that delivered it (a notification's link) stays that channel.
-                (origin, url, source) = (declared, rewritten, source.isExternal ? source : .external)
-            // Refused as a universal link (an unclaimed spelling, userinfo): from outside.
-            case .refused(let result): return .ended(result, source.isExternal ? source : .external)
+                (origin, url, source) = (declared, rewritten, source.forUniversalLink)
+            // Refused as a universal link (an unclaimed spelling, userinfo): from outside all the same.
+            case .refused(let result): return .ended(result, source.forUniversalLink)
             case .other: break
             }
         }

@@ -159,6 +159,10 @@ public struct OpenSource: Sendable, Hashable, CustomStringConvertible {
         return bound
     }
 
+    /// This source for a universal link, which comes from outside the app whoever opens it: a
+    /// channel that delivered it (a notification's link) stays that channel, else `external`.
+    var forUniversalLink: OpenSource { isExternal ? self : .external }
+
     /// The channel's name: `app`, `external`, `notification`, `widget`, `shortcut`,
     /// `spotlight`, `handoff`, `intent` or `deferred`.
     public var description: String {

@@ -147,9 +147,9 @@ public struct OpenEvent: Sendable, CustomStringConvertible, CustomDebugStringCon
         guard let router = routerReference.router, let origins = router.origins else { return (source, nil) }
         switch origins.arrival(of: opened, limits: router.options.matching.limits) {
         case .customScheme(let declared): return (source, declared)
-        case .universalLink(let declared, _): return (source.isExternal ? source : .external, declared)
-        // Refused as a universal link (its userinfo): from outside all the same.
-        case .refused: return (source.isExternal ? source : .external, nil)
+        case .universalLink(let declared, _): return (source.forUniversalLink, declared)
+        // Refused as a universal link (an unclaimed spelling, userinfo): from outside all the same.
+        case .refused: return (source.forUniversalLink, nil)
         case .other: return (source, nil)
         }
     }
