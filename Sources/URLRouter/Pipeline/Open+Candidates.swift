@@ -78,6 +78,8 @@ extension Open {
         // A route the installed rules switch off never runs: the open goes to its fallback.
         if let rule = snapshot.disabled?[first.index] { return .disabled(rule, first) }
         var search: MatchSearch?
+        // The best match is tried where the open keeps it, before the loop: the common open
+        // tries one candidate, and moving it into `match` first cost every open a copy.
         var attempt = attemptHere(first, token: token, passes: &passes, taken: &taken, accepting: accepts)
         var match = first
         while true {
