@@ -102,7 +102,7 @@ struct NavigatorTests {
 
     @Test("a typed screen route's value is decoded once: the handler's, which the navigator is shown")
     func typedScreenDecodedOnce() async throws {
-        let navigator = ValueNavigator()
+        let navigator = MatrixNavigator()
         let router = try Router(options: .init(navigator: navigator)) { routes in
             routes.mainActorObject(CountedScreenRoute.self, exposure: .external) { screen, _ in ChapterScreen(n: screen.n) }
         }
@@ -113,9 +113,14 @@ struct NavigatorTests {
         before = CountedScreenRoute.decodes.current
         #expect(await router.openAndWait("reader://counted/9").isHandled)
         #expect(CountedScreenRoute.decodes.current - before == 1)
-        #expect(navigator.values == [AnyRoute(CountedScreenRoute(n: 7)), AnyRoute(CountedScreenRoute(n: 9))])
-        // A lookup gives the object itself, not what the route hands its open.
+        let shown: [MatrixNavigator.Shown] = [
+            .object(url: "reader://counted/7", value: AnyRoute(CountedScreenRoute(n: 7)), source: .app),
+            .object(url: "reader://counted/9", value: AnyRoute(CountedScreenRoute(n: 9)), source: .app),
+        ]
+        #expect(navigator.shown == shown)
+        // A lookup gives the object itself, not what the route hands its open: the navigator is not told.
         #expect(router.object(for: "reader://counted/8", as: ChapterScreen.self)?.n == 8)
+        #expect(navigator.shown == shown)
     }
 }
 
@@ -130,15 +135,5 @@ struct CountedScreenRoute: TypedRoute {
     init(from decoder: any Decoder) throws {
         Self.decodes.withLock { $0 += 1 }
         n = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .n)
-    }
-}
-
-/// A navigator that keeps the typed values of the objects it is shown.
-@MainActor final class ValueNavigator: Navigator {
-    var values: [AnyRoute?] = []
-    var current: (root: AnyRoute?, stack: [AnyRoute]) { (nil, []) }
-    func show(_ plan: NavigationPlan, steps: NavigationSteps, source: OpenSource) {}
-    func show(object: Any, for route: RouteInfo, url: String, value: AnyRoute?, source: OpenSource) {
-        values.append(value)
     }
 }
