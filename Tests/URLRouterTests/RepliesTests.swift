@@ -82,6 +82,8 @@ struct RepliesTests {
             routes.action("reader://later/:any") { _ in }
         }
         let completions = Shared(0)
+        // The race it guards against (the task keeping the reply token past the result) shows
+        // only now and then: many rounds, so that a regression fails in most runs.
         for round in 1...300 {
             let url = round.isMultiple(of: 2) ? "reader://later/silent" : "reader://later/first"
             guard case .pending(_, let pending) = router.open(url, completion: { _ in completions.increment() }) else {

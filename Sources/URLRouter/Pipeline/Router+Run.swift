@@ -310,7 +310,7 @@ extension Router {
         pending.start {
             let result: OpenResult
             do {
-                guard let rest = once.withLock({ held in defer { held = nil }; return held }) else {
+                guard let rest = once.withLock({ $0.take() }) else {
                     preconditionFailure("the rest of a pending open runs once, in its one task")
                 }
                 result = await OpenContext.$current.withValue(context) { await rest() }
