@@ -74,12 +74,16 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.hasLeadingSlash = hasLeadingSlash
     }
 
-    /// The names `text` captures, in order (as ``parameterNames``), and whether it has an
-    /// anonymous wildcard (`*` or `~`): read by the parser alone, without the segments'
-    /// strings, for a check of one pattern against another.
+    /// The names a pattern captures, in order (as ``parameterNames``), and whether it has an
+    /// anonymous wildcard (`*` or `~`): what a check of one pattern against another reads.
+    package typealias Captures = (names: [String], hasWildcard: Bool)
+
+    /// This pattern's captures.
+    package var captures: Captures { (parameterNames, segments.contains(where: \.isWildcard)) }
+
+    /// The captures of `text`, read by the parser alone, without the segments' strings.
     /// - Throws: ``PatternError``, as ``init(_:converters:)`` does.
-    package static func captures(of text: String, converters: Set<String> = []) throws(PatternError)
-        -> (names: [String], hasWildcard: Bool) {
+    package static func captures(of text: String, converters: Set<String> = []) throws(PatternError) -> Captures {
         var parser = PatternParser(converters: Array(converters))
         _ = try parser.parse(text)
         return ContiguousUTF8.withBytes(of: text) { bytes in

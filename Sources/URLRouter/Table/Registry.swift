@@ -248,14 +248,14 @@ final class Snapshot: Sendable {
     /// or that needs a parameter the old pattern does not capture.
     static func problem(with rule: RedirectRule, converters: Set<String>) -> String? {
         guard let from = try? RoutePattern.captures(of: rule.from, converters: converters) else { return nil }  // reported as invalid
-        let to: (names: [String], hasWildcard: Bool)
+        let to: RoutePattern.Captures
         do { to = try RoutePattern.captures(of: rule.to, converters: converters) } catch { return "the target is invalid: \(error)" }
         return writingProblem(to, capturedBy: from.names, capturer: "the old pattern").map { "the target " + $0 }
     }
 
     /// What keeps a pattern whose captures are `target` from being written from a match of a
     /// pattern that captures `captured`: a name it does not capture, or an anonymous wildcard.
-    static func writingProblem(_ target: (names: [String], hasWildcard: Bool), capturedBy captured: [String],
+    static func writingProblem(_ target: RoutePattern.Captures, capturedBy captured: [String],
                                capturer: String) -> String? {
         let missing = target.names.filter { !captured.contains($0) }
         guard missing.isEmpty else {

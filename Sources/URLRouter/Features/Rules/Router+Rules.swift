@@ -327,9 +327,3 @@ struct RulesCheck {
         return host.lowercased()
     }
 }
-
-extension RoutePattern {
-    /// The names the pattern captures and whether it has an anonymous wildcard, as
-    /// ``Snapshot/writingProblem(_:capturedBy:capturer:)`` reads a target.
-    var captures: (names: [String], hasWildcard: Bool) { (parameterNames, segments.contains(where: \.isWildcard)) }
-}
