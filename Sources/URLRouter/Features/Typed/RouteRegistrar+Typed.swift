@@ -17,7 +17,8 @@ struct TypedDecoding: Sendable {
     /// The types of the value's parents, nearest first, found from a probe value at
     /// registration (see <doc:Navigation>).
     let parents: ParentChain
-    /// The type, for what is read of it only when asked: ``observedQueryItems``.
+    /// The type: its identity (the parent check, the rules' presentation overrides, a route's
+    /// ``RouteInfo/typedRoute``) and what is read of it only when asked (``observedQueryItems``).
     let type: any TypedRoute.Type
 
     init<R: TypedRoute>(_ shape: TypedRouteShape, _ type: R.Type, parents: ParentChain) {
