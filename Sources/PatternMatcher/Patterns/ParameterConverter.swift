@@ -55,6 +55,8 @@ enum BuiltInConverter: Int, Sendable {
         self = found
     }
 
+    /// The built-in converter named `name` (a declared converter's name, a typed parameter's
+    /// converter when its URL is written), or `nil`.
     init?(name: String) {
         guard let found = Self.all.first(where: { $0.name == name }) else { return nil }
         self = found
