@@ -212,11 +212,9 @@ extension Snapshot {
     /// The typed routes whose chains of parents are wrong: a parent type no module registered,
     /// a cycle, a chain deeper than the limit; each naming the type, its pattern and its module.
     static func parentProblems(of registry: Registry) -> [RegistrationError.Problem] {
-        // Types by identity: each has one shape, and a pointer compares for less than a name.
-        var registered = IdentityTable<Void>()
-        for module in registry.modules {
-            for decoding in module.routes.typedDecodings.values { registered.keep((), for: ObjectIdentifier(decoding.type)) }
-        }
+        // The registered types by identity (a pointer compares for less than a name), made at
+        // the first chain with parents: most tables have none.
+        var registered: IdentityTable<Void>?
         var problems: [RegistrationError.Problem] = []
         // In no order: the error sorts its problems. A chain without parents has nothing to
         // check (nor has an unknown one).
@@ -234,12 +232,23 @@ extension Snapshot {
                 } else if chain.parents.count > registry.maxNavigationDepth {
                     report("it has \(chain.parents.count) parents, more than the limit of \(registry.maxNavigationDepth) (Router.Options(maxNavigationDepth:))")
                 }
+                let types = registered ?? registeredTypes(of: registry)
+                registered = types
                 var reported: Set<ParentChain.Parent> = []
-                for parent in chain.parents where registered[parent.typeID] == nil && reported.insert(parent).inserted {
+                for parent in chain.parents where types[parent.typeID] == nil && reported.insert(parent).inserted {
                     report("its parent type \(Echo.quoted(parent.name)) is not a registered typed route")
                 }
             }
         }
         return problems
+    }
+
+    /// The typed route types `registry` registers.
+    private static func registeredTypes(of registry: Registry) -> IdentityTable<Void> {
+        var types = IdentityTable<Void>()
+        for module in registry.modules {
+            for decoding in module.routes.typedDecodings.values { types.keep((), for: ObjectIdentifier(decoding.type)) }
+        }
+        return types
     }
 }
