@@ -37,14 +37,24 @@ struct IdentityTable<Value> {
 
     /// Where `key` is, or where it would go.
     private func position(of key: UInt) -> (index: Int, found: Bool) {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return (low, low < keys.count && keys[low] == key)
+        let index = keys.lowerBound(of: key)
+        return (index, index < keys.count && keys[index] == key)
     }
 }
 
 extension IdentityTable: Sendable where Value: Sendable {}
+
+extension Array where Element: Comparable {
+    /// In an array sorted in ascending order, the first position whose element is not below
+    /// `key` (where `key` is, or where it would go), found by halves: the search of
+    /// ``IdentityTable`` and ``RouteIndexed``.
+    func lowerBound(of key: Element) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -23,13 +23,9 @@ struct RouteIndexed<Value> {
 
     /// The value of route `index`, or `nil` when it has none.
     subscript(index: Int) -> Value? {
-        var low = 0
-        var high = indices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(indices[middle]) < index { low = middle + 1 } else { high = middle }
-        }
-        return low < indices.count && Int(indices[low]) == index ? values[low] : nil
+        guard let key = Int32(exactly: index) else { return nil }
+        let position = indices.lowerBound(of: key)
+        return position < indices.count && indices[position] == key ? values[position] : nil
     }
 
     /// The routes with a value, in index order.
@@ -37,6 +33,7 @@ struct RouteIndexed<Value> {
         zip(indices.lazy.map { Int($0) }, values)
     }
 
+    /// The same routes, each with its value transformed.
     func map<T>(_ transform: (Value) -> T) -> RouteIndexed<T> {
         var mapped = RouteIndexed<T>()
         mapped.indices = indices
