@@ -19,6 +19,10 @@ import Bionic
 /// the lock and let it go after `withLock` returns. The thread-sanitizer run of the test
 /// suite (`.ci/run`) covers every use.
 ///
+/// One state lives outside a `Locked` yet under one: `TypedRouteShape.findings`, private to
+/// its file and read and written only inside `withLock` of `TypedRouteShape.known` (a field,
+/// not a second table of the same types, which cost every typed registration two searches).
+///
 /// The state is `@exclusivity(unchecked)`: the mutex is what makes each access exclusive,
 /// and the runtime's own check on every `withLock` was paid by every open for nothing.
 final class Locked<State: Sendable>: @unchecked Sendable {

@@ -12,8 +12,10 @@ import Dispatch
 /// (``OpenEvent/duration``), the duplicate window and the age of a held link.
 ///
 /// On Darwin it is `DispatchTime` (`mach_absolute_time`); elsewhere `CLOCK_MONOTONIC` read
-/// directly, which `DispatchTime` also reads there, through two more calls.
+/// directly, which `DispatchTime` also reads there, through two more calls. Neither counts
+/// the time a device sleeps: a duration, a window or an age is of time awake.
 enum MonotonicClock {
+    /// Seconds since an arbitrary start, the same for the whole process.
     static func now() -> Double {
         #if canImport(Glibc) || canImport(Musl) || canImport(Bionic)
         var time = timespec()

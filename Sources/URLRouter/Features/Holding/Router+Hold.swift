@@ -34,7 +34,7 @@ extension Router {
     ///     dropped (``Refusal/tooManyHeld(limit:)``). At least 1; default 8.
     ///   - maxAge: how many seconds an open may wait; one that waited longer is dropped
     ///     when the opens are released, not replayed (``Refusal/heldTooLong(maxAge:)``).
-    ///     Default: 300.
+    ///     Counted on a monotonic clock, which stops while the device sleeps. Default: 300.
     /// - Complexity: O(1) per open held or dropped, at any limit.
     public func holdExternalOpens(limit: Int = 8, maxAge: Double = 300) {
         let pushedOut = holds.withLock { $0.startHolding(limit: max(limit, 1), maxAge: max(maxAge, 0)) }
