@@ -360,8 +360,10 @@ struct PresentationTests {
         let layers = (0..<40).map { _ in ModalLayer(presentation: .sheet, stack: Array(repeating: secret, count: 20)) }
         let plan = NavigationPlan(root: Self.shelf, stack: Array(repeating: secret, count: 20), modals: layers)
         let steps = NavigationSteps(keep: 0, push: [secret], root: nil, dismiss: 2, present: layers)
+        // With a root, whose words the description counts against its budget too.
+        let rooted = NavigationSteps(keep: 0, push: Array(repeating: secret, count: 20), root: secret, dismiss: 0, present: layers)
         for text in [plan.description, String(reflecting: plan), layers[0].description, "\(layers[0])", "\(steps)",
-                     String(reflecting: steps)] {
+                     String(reflecting: steps), "\(rooted)", String(reflecting: rooted)] {
             #expect(text.utf8.count <= 4_096, "\(text.utf8.count) bytes")
             #expect(!text.contains("SECRET"))
         }
